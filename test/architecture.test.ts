@@ -368,18 +368,34 @@ describe("architecture", () => {
   });
 
   it("declares every route as a named route and a named handler, and names every command", () => {
-    // A handler is `async function getRun(c: HandlerContext<typeof getRunRoute>)` beside its
-    // route, and the register function lists `app.openapi(getRunRoute, getRun)`: stack traces
-    // and readers see the name. Middleware (`async (c, next) =>`) is not a handler.
-    const anonymousHandler = /\basync \(c(: [^)]*)?\) =>/;
-    const inlineRoute = /\.openapi\(\s*defineRoute\(/;
+    // A route is a named constant (`const createBudget = commandRoute(...)`, `const getRunRoute =
+    // defineRoute(...)`) or what a named factory returns (src/http/route-table.ts). A command
+    // route's handler is made and named after its command; any other handler is a named
+    // `async function getRun(c: HandlerContext<typeof getRunRoute>)`, listed as
+    // `handled(getRunRoute, getRun)`. Rooms register through `registerRoutes(app, [...])`, never
+    // `app.openapi(...)` one by one. Middleware (`async (c, next) =>`) is not a handler.
+    const anonymousHandler = /\basync \(c(: [^)]*)?\) =>|\bhandled\([^;]*?,\s*(async\s*)?(function\s*)?\(/;
+    const inlineRoute = /(\.openapi|registerRoutes|handled)\(\s*(app,\s*\[\s*)?(defineRoute|commandRoute)\(/;
+    const oneByOne = /\bapp\.openapi\(/;
+    // a route declaration stands as a constant's value, a factory's return, or inside withBody()
+    const declaration = /^\s*((export )?const \w+ = (withBody\(\s*)?|return |)(defineRoute|commandRoute)\(/;
     // A command made by a factory (it is handed what a higher domain answers) returns a
     // named `async function`; `export const x: Command<I> = async (...) =>` is named by
     // its assignment.
     const anonymousCommand = /\): Command<[^\n]*> =>\s*async \(/;
-    const offenders = files
-      .filter((f) => anonymousHandler.test(f.text) || inlineRoute.test(f.text) || anonymousCommand.test(f.text))
-      .map((f) => f.path);
+    const offenders = files.flatMap((f) => {
+      const unnamed = f.text
+        .split("\n")
+        .filter((line) => /\b(defineRoute|commandRoute)\(/.test(line) && !/^\s*(\/\/|\*)/.test(line))
+        .filter((line) => !/function (defineRoute|commandRoute)\b/.test(line) && !declaration.test(line))
+        .map((line) => `${f.path}: ${line.trim()}`);
+      const bad =
+        anonymousHandler.test(f.text) ||
+        inlineRoute.test(f.text) ||
+        anonymousCommand.test(f.text) ||
+        (f.path !== "src/http/route-table.ts" && oneByOne.test(f.text));
+      return bad ? [f.path, ...unnamed] : unnamed;
+    });
     expect(offenders).toEqual([]);
   });
 

@@ -1,10 +1,10 @@
 // Queries shared by the company registers that hold parties (customers, suppliers):
 // the same columns, the same list order and search, the same org-number uniqueness,
 // the same soft delete.
-import { and, asc, desc, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Statement } from "./statement";
 import type { Database } from "./client";
-import { afterDesc, type PageRequest } from "./pagination";
+import { companyPage, type PageRequest } from "./pagination";
 import type { customers, suppliers } from "./schema";
 import { nameOrOrgNumber } from "./search";
 
@@ -18,20 +18,14 @@ export async function listParties<T extends PartyTable>(
   page: PageRequest,
 ) {
   const t = table as PartyTable;
-  return db
-    .select()
-    .from(t)
-    .where(
-      and(
-        eq(t.companyId, companyId),
-        q.include_archived ? undefined : isNull(t.archivedAt),
-        nameOrOrgNumber(t.name, t.orgNumber, q.search),
-        afterDesc(page, t.createdAt, t.id),
-      ),
-    )
-    .orderBy(desc(t.createdAt), asc(t.id))
-    .limit(page.limit + 1)
-    .all() as Promise<T["$inferSelect"][]>;
+  return companyPage(
+    db,
+    table,
+    companyId,
+    page,
+    q.include_archived ? undefined : isNull(t.archivedAt),
+    nameOrOrgNumber(t.name, t.orgNumber, q.search),
+  );
 }
 
 /** Whether another row of the company (archived ones too) already has this organisation number. */

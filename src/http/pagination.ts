@@ -6,7 +6,7 @@ import type { PageRequest } from "../db/pagination";
 import type { AppEnv } from "./context";
 import { decodeCursor, encodeCursor } from "./cursor";
 
-export { afterAsc, afterDesc, type PageRequest } from "../db/pagination";
+export { afterAsc, afterDesc, companyPage, type PageRequest } from "../db/pagination";
 
 export async function pageRequest(
   c: Context<AppEnv>,
@@ -16,6 +16,9 @@ export async function pageRequest(
 ): Promise<PageRequest> {
   return { scope, position: await decodeCursor(c.env.CURSOR_SECRET, scope, cursor), limit };
 }
+
+/** The key of a page in the usual order, newest first: a row's creation time, then its id. */
+export const byCreated = (row: { createdAt: string; id: string }) => ({ k: row.createdAt, i: row.id });
 
 export async function finishPage<T>(
   c: Context<AppEnv>,

@@ -8,6 +8,7 @@ import { PaymentReverseSchema } from "./fields";
 import { PaymentParams } from "./params";
 import { prose } from "./prose";
 import { defineRoute, type HandlerContext, type RouteSpec } from "./route";
+import { on } from "./route-table";
 
 /** What both answers add to their invoice: the payment as it was, the storno and the bank row set free. */
 const ReversedPaymentFields = {
@@ -54,11 +55,10 @@ function reversalDescription(spec: Omit<PaymentReversalSpec<InvoiceObject>, "wri
 /** POST {base}/{id}/payments/{paymentId}/reverse, answering the invoice with the reversal's fields. */
 export function paymentReversalRoute<S extends InvoiceObject>(spec: PaymentReversalSpec<S>) {
   return defineRoute({
-    ...spec.write,
-    method: "post",
-    path: `${spec.base}/{id}/payments/{paymentId}/reverse`,
-    summary: "Reverse a payment registered by mistake (makulera betalning)",
-    description: reversalDescription(spec),
+    ...on.post(spec.write, `${spec.base}/{id}/payments/{paymentId}/reverse`, {
+      summary: "Reverse a payment registered by mistake (makulera betalning)",
+      description: reversalDescription(spec),
+    }),
     params: PaymentParams,
     body: PaymentReverseSchema,
     bodyRequired: false,

@@ -11,9 +11,10 @@ import { BatchResultSchemaOf } from "./bulk-schema";
 import type { AppEnv } from "./context";
 import { dispatch } from "./dispatch";
 import { json } from "./envelope";
-import { finishPage, pageRequest, type PageRequest } from "./pagination";
+import { byCreated, finishPage, pageRequest, type PageRequest } from "./pagination";
 import { CompanyParams, CompanyItemParams } from "./params";
 import { booleanQuery, defineRoute, type HandlerContext } from "./route";
+import { handled, on, registerRoutes } from "./route-table";
 
 /** Loads the open items of one party for `expand` (a domain above the register answers it). */
 export type ExpandLoader = (db: Database, companyId: string, id: string) => Promise<unknown[]>;
@@ -70,12 +71,11 @@ export function registerRegisterRoutes<Row extends RegisterRow>(app: OpenAPIHono
 
 function listRows<Row extends RegisterRow>({ app, spec, base, read }: Register<Row>) {
   const listRowsRoute = defineRoute({
-    ...read,
-    method: "get",
-    path: base,
-    summary: `List ${spec.plural}`,
-    description:
-      "search matches the name or the organisation number (with or without hyphen). Archived rows only with include_archived=true.",
+    ...on.get(read, base, {
+      summary: `List ${spec.plural}`,
+      description:
+        "search matches the name or the organisation number (with or without hyphen). Archived rows only with include_archived=true.",
+    }),
     params: CompanyParams,
     query: z.object({
       include_archived: booleanQuery.optional(),
@@ -91,19 +91,18 @@ function listRows<Row extends RegisterRow>({ app, spec, base, read }: Register<R
     const key = `${spec.plural}:${companyId}:${q.include_archived}:${q.search}`;
     const page = await pageRequest(c, key, q.cursor, q.limit);
     const rows = await spec.list(database(c.env), companyId, q, page);
-    const { items, nextCursor } = await finishPage(c, page, rows, (r) => ({ k: r.createdAt, i: r.id }));
+    const { items, nextCursor } = await finishPage(c, page, rows, byCreated);
     return json(c, await Promise.all(items.map((r) => spec.toJson(c.env, r))), 200, { next_cursor: nextCursor });
   }
-  app.openapi(listRowsRoute, listRows);
+  registerRoutes(app, [handled(listRowsRoute, listRows)]);
 }
 
 function getRow<Row extends RegisterRow>({ app, spec, base, read }: Register<Row>) {
   const getRowRoute = defineRoute({
-    ...read,
-    method: "get",
-    path: `${base}/{id}`,
-    summary: `Get one of the ${spec.plural}`,
-    description: `expand=${spec.expand.name} adds the open ${spec.expand.name.replaceAll("_", " ")}.`,
+    ...on.get(read, `${base}/{id}`, {
+      summary: `Get one of the ${spec.plural}`,
+      description: `expand=${spec.expand.name} adds the open ${spec.expand.name.replaceAll("_", " ")}.`,
+    }),
     params: CompanyItemParams,
     query: z.object({ expand: z.enum([spec.expand.name]).optional() }),
     response: spec.schemas.item,
@@ -116,17 +115,13 @@ function getRow<Row extends RegisterRow>({ app, spec, base, read }: Register<Row
     if (c.req.valid("query").expand !== spec.expand.name) return json(c, data);
     return json(c, { ...data, [spec.expand.name]: await spec.expand.load(db, companyId, row.id) });
   }
-  app.openapi(getRowRoute, getRow);
+  registerRoutes(app, [handled(getRowRoute, getRow)]);
 }
 
 /** POST one, and bulk-create. */
 function createRows<Row extends RegisterRow>({ app, spec, base, write, command }: Register<Row>) {
   const createRowRoute = defineRoute({
-    ...write,
-    method: "post",
-    path: base,
-    summary: `Create one of the ${spec.plural}`,
-    description: spec.notes.create,
+    ...on.post(write, base, { summary: `Create one of the ${spec.plural}`, description: spec.notes.create }),
     params: CompanyParams,
     body: spec.schemas.create,
     response: spec.schemas.item,
@@ -137,12 +132,11 @@ function createRows<Row extends RegisterRow>({ app, spec, base, write, command }
   }
 
   const bulkCreateRowsRoute = defineRoute({
-    ...write,
-    method: "post",
-    path: `${base}/bulk-create`,
-    summary: `Create up to 50 ${spec.plural}; each succeeds or fails on its own`,
-    description:
-      "The Idempotency-Key covers the whole batch; a replay returns the whole first response. all_or_nothing: true is 501.",
+    ...on.post(write, `${base}/bulk-create`, {
+      summary: `Create up to 50 ${spec.plural}; each succeeds or fails on its own`,
+      description:
+        "The Idempotency-Key covers the whole batch; a replay returns the whole first response. all_or_nothing: true is 501.",
+    }),
     params: CompanyParams,
     body: z.object({ [spec.plural]: z.array(z.unknown()).min(1).max(50), all_or_nothing: z.boolean().optional() }),
     response: BatchResultSchemaOf(spec.schemas.item),
@@ -150,18 +144,13 @@ function createRows<Row extends RegisterRow>({ app, spec, base, write, command }
   async function bulkCreateRows(c: HandlerContext<typeof bulkCreateRowsRoute>) {
     return dispatch(c, command("bulk_create"), c.req.valid("json") as never);
   }
-  app.openapi(createRowRoute, createRow);
-  app.openapi(bulkCreateRowsRoute, bulkCreateRows);
+  registerRoutes(app, [handled(createRowRoute, createRow), handled(bulkCreateRowsRoute, bulkCreateRows)]);
 }
 
 /** PATCH one, and DELETE-as-archive. */
 function changeRow<Row extends RegisterRow>({ app, spec, base, write, command }: Register<Row>) {
   const updateRowRoute = defineRoute({
-    ...write,
-    method: "patch",
-    path: `${base}/{id}`,
-    summary: `Update one of the ${spec.plural}`,
-    description: spec.notes.patch,
+    ...on.patch(write, `${base}/{id}`, { summary: `Update one of the ${spec.plural}`, description: spec.notes.patch }),
     params: CompanyItemParams,
     body: spec.schemas.patch,
     response: spec.schemas.item,
@@ -172,10 +161,7 @@ function changeRow<Row extends RegisterRow>({ app, spec, base, write, command }:
   }
 
   const archiveRowRoute = defineRoute({
-    ...write,
-    method: "delete",
-    path: `${base}/{id}`,
-    summary: "Archive (204; archiving again is a no-op)",
+    ...on.delete(write, `${base}/{id}`, { summary: "Archive (204; archiving again is a no-op)" }),
     params: CompanyItemParams,
     response: null,
     status: 204,
@@ -183,6 +169,5 @@ function changeRow<Row extends RegisterRow>({ app, spec, base, write, command }:
   async function archiveRow(c: HandlerContext<typeof archiveRowRoute>) {
     return dispatch(c, command("archive"), { id: c.req.valid("param").id } as never);
   }
-  app.openapi(updateRowRoute, updateRow);
-  app.openapi(archiveRowRoute, archiveRow);
+  registerRoutes(app, [handled(updateRowRoute, updateRow), handled(archiveRowRoute, archiveRow)]);
 }

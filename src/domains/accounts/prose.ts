@@ -11,3 +11,19 @@ export const PROSE = {
     untouched.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listAccounts: {
+    summary: "List the company's chart of accounts",
+    description: PROSE.listAccountsDescription,
+  },
+  createAccount: {
+    summary: "Add an account of the company's own (e.g. a sub-account 1931)",
+    description: "type defaults from the BAS class of the number. An existing number is 409 CONFLICT.",
+  },
+  updateAccount: {
+    summary: "Rename, activate or deactivate an account",
+    description: PROSE.updateAccountDescription,
+  },
+};

@@ -1,5 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -10,7 +10,7 @@ import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { accountJson, listAccounts } from "./commands";
 import { AccountCreateSchema, AccountPatchSchema, AccountTypeSchema } from "./schemas";
-import { commandRoute } from "../../http/command-route";
+import { handled, on, registerRoutes, routeRoom } from "../../http/route-table";
 
 const TAG = "Chart of accounts";
 const BASE = "/api/v1/companies/{companyId}/accounts";
@@ -29,15 +29,10 @@ const AccountSchema = z
   })
   .openapi("Account");
 
+const READ = { tag: TAG, scope: "reports:read", company: true } as const;
+
 const listAccountsRoute = defineRoute({
-  method: "get",
-  path: BASE,
-  tag: TAG,
-  summary: "List the company's chart of accounts",
-  description: PROSE.listAccountsDescription,
-  scope: "reports:read",
-  company: true,
-  params: CompanyParams,
+  ...on.get(READ, BASE, DOCS.listAccounts),
   query: z.object({
     active: booleanQuery.optional(),
     type: AccountType.optional(),
@@ -70,32 +65,14 @@ async function listAccountsPage(c: HandlerContext<typeof listAccountsRoute>) {
   return json(c, items.map(accountJson), 200, { next_cursor: nextCursor });
 }
 
-const createAccount = commandRoute("accounts.create", "body", {
-  method: "post",
-  path: BASE,
-  tag: TAG,
-  summary: "Add an account of the company's own (e.g. a sub-account 1931)",
-  description: "type defaults from the BAS class of the number. An existing number is 409 CONFLICT.",
-  scope: "bookkeeping:write",
-  company: true,
-  idempotency: "optional",
-  dryRun: true,
-  params: CompanyParams,
-  body: AccountCreateSchema,
-  response: AccountSchema,
-  status: 201,
-});
+const WRITE = { tag: TAG, scope: "bookkeeping:write", company: true, idempotency: "optional", dryRun: true } as const;
+
+const room = routeRoom(BASE, { write: WRITE });
+
+const createAccount = room.create("accounts.create", DOCS.createAccount, AccountCreateSchema, AccountSchema);
 
 const updateAccountRoute = defineRoute({
-  method: "patch",
-  path: `${BASE}/{accountNumber}`,
-  tag: TAG,
-  summary: "Rename, activate or deactivate an account",
-  description: PROSE.updateAccountDescription,
-  scope: "bookkeeping:write",
-  company: true,
-  idempotency: "optional",
-  dryRun: true,
+  ...on.patch(WRITE, `${BASE}/{accountNumber}`, DOCS.updateAccount),
   params: NumberParams,
   body: AccountPatchSchema,
   response: AccountSchema,
@@ -106,7 +83,9 @@ async function updateAccount(c: HandlerContext<typeof updateAccountRoute>) {
 }
 
 export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listAccountsRoute, listAccountsPage);
-  app.openapi(createAccount.route, createAccount.handler);
-  app.openapi(updateAccountRoute, updateAccount);
+  registerRoutes(app, [
+    handled(listAccountsRoute, listAccountsPage),
+    createAccount,
+    handled(updateAccountRoute, updateAccount),
+  ]);
 }

@@ -38,3 +38,22 @@ export const PROSE = {
     side (debit for 17xx, credit for 29xx)
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  createAccrual: {
+    summary: "Make an accrual (periodisering): spread an amount over months, or move it past a period end",
+    description: PROSE.create,
+  },
+  cancelAccrual: {
+    summary: "Cancel a spread before it is fully released",
+    description: PROSE.cancel,
+  },
+  list: {
+    summary: "What is open at a date, per accrual and per balance account, set against the ledger",
+    description: PROSE.list,
+  },
+  get: {
+    summary: "Get an accrual with its entries and what is open at as_of",
+  },
+};

@@ -5,8 +5,7 @@ import { todayUtc } from "../../clock";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { CompanyItemParams, CompanyParams } from "../../http/params";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { accrualJson, loadAccrual, openAccruals } from "./queries";
 import {
@@ -16,45 +15,20 @@ import {
   AccrualListSchema,
   AccrualSchema,
 } from "./schemas";
-import { commandRoute, roomAccess } from "../../http/command-route";
+import { companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Accruals";
-const BASE = "/api/v1/companies/{companyId}/accruals";
-const { read: READ, write: WRITE } = roomAccess(TAG, "reports:read", "bookkeeping:write");
-
-const createAccrual = commandRoute("accruals.create", "body", {
-  ...WRITE,
-  method: "post",
-  path: BASE,
-  summary: "Make an accrual (periodisering): spread an amount over months, or move it past a period end",
-  description: PROSE.create,
-  params: CompanyParams,
-  body: AccrualCreateSchema,
-  response: AccrualSchema,
-  status: 201,
+const room = companyRoom({
+  path: "/api/v1/companies/{companyId}/accruals",
+  tag: "Accruals",
+  read: "reports:read",
+  write: "bookkeeping:write",
 });
 
-const cancelAccrual = commandRoute("accruals.cancel", "body+id", {
-  ...WRITE,
-  method: "post",
-  path: `${BASE}/{id}/cancel`,
-  summary: "Cancel a spread before it is fully released",
-  description: PROSE.cancel,
-  params: CompanyItemParams,
-  body: AccrualCancelSchema,
-  response: AccrualSchema,
-});
+const createAccrual = room.create("accruals.create", DOCS.createAccrual, AccrualCreateSchema, AccrualSchema);
 
-const listRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: BASE,
-  summary: "What is open at a date, per accrual and per balance account, set against the ledger",
-  description: PROSE.list,
-  params: CompanyParams,
-  query: AccrualListQuery,
-  response: AccrualListSchema,
-});
+const cancelAccrual = room.action("accruals.cancel", "cancel", DOCS.cancelAccrual, AccrualCancelSchema, AccrualSchema);
+
+const listRoute = room.list(DOCS.list, AccrualListQuery, AccrualListSchema);
 
 async function listAccrualsHandler(c: HandlerContext<typeof listRoute>) {
   const asOf = c.req.valid("query").as_of ?? todayUtc();
@@ -62,11 +36,7 @@ async function listAccrualsHandler(c: HandlerContext<typeof listRoute>) {
 }
 
 const getRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get an accrual with its entries and what is open at as_of",
-  params: CompanyItemParams,
+  ...on.get(room.read, `${room.base}/{id}`, DOCS.get),
   query: AccrualListQuery,
   response: AccrualSchema,
 });
@@ -77,8 +47,10 @@ async function getAccrualHandler(c: HandlerContext<typeof getRoute>) {
 }
 
 export function registerAccrualRoutes(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(createAccrual.route, createAccrual.handler);
-  app.openapi(listRoute, listAccrualsHandler);
-  app.openapi(getRoute, getAccrualHandler);
-  app.openapi(cancelAccrual.route, cancelAccrual.handler);
+  registerRoutes(app, [
+    createAccrual,
+    handled(listRoute, listAccrualsHandler),
+    handled(getRoute, getAccrualHandler),
+    cancelAccrual,
+  ]);
 }

@@ -40,3 +40,36 @@ export const PROSE = {
     docs/platform.md.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  createUser: {
+    summary: "Create a user",
+  },
+  enrolMfa: {
+    summary: PROSE.enrolMfaSummary,
+    description: PROSE.enrolMfaDescription,
+  },
+  createApiKey: {
+    summary: "Create an API key (the key is shown only in this response)",
+    description: PROSE.createApiKeyDescription,
+  },
+  revokeApiKey: {
+    summary: "Revoke an API key at once",
+  },
+  setStaging: {
+    summary: "Set (or, with null, clear) the writes an API key stages for approval",
+    description: PROSE.setStagingDescription,
+  },
+  listMembers: {
+    summary: "List a company's members and their roles",
+  },
+  setMember: {
+    summary: "Add a user to a company, or change the user's role",
+    description: PROSE.setMemberDescription,
+  },
+  removeMember: {
+    summary: "Remove a member from a company",
+    description: PROSE.removeMemberDescription,
+  },
+};

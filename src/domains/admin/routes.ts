@@ -1,7 +1,7 @@
 // The operators' API: what the dashboard does for users, keys and memberships.
 // Enabled only when the ADMIN_TOKEN secret is set; otherwise every path is 404.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { PROSE, DOCS } from "./prose";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -12,7 +12,6 @@ import type { AppEnv } from "../../http/context";
 import { sha256Hex, timingSafeEqual } from "../../http/crypto";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
-import { CompanyParams, ItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import * as access from "../access";
 import { companyMembers, MemberParams, MemberRemovedSchema, MemberSchema, memberJson, ROLES } from "../companies";
@@ -27,6 +26,7 @@ import {
   moveCompany,
   moveCompanyRoute,
 } from "./databases/routes";
+import { handled, on, registerRoutes } from "../../http/route-table";
 
 const TAG = "Admin";
 
@@ -66,10 +66,7 @@ function pinnableVersion(version: string): string {
 const admin = { tag: TAG, scope: null, extraMiddleware: [adminAuth] } as const;
 
 const createUserRoute = defineRoute({
-  ...admin,
-  method: "post",
-  path: "/admin/v1/users",
-  summary: "Create a user",
+  ...on.post(admin, "/admin/v1/users", DOCS.createUser),
   body: z.object({ email: z.email(), name: z.string().trim().min(1).max(200) }),
   response: z.object({ id: z.string(), email: z.string(), name: z.string(), created_at: z.string() }),
   status: 201,
@@ -84,12 +81,7 @@ async function createUser(c: HandlerContext<typeof createUserRoute>) {
 }
 
 const enrolMfaRoute = defineRoute({
-  ...admin,
-  method: "post",
-  path: "/admin/v1/users/{id}/mfa",
-  summary: PROSE.enrolMfaSummary,
-  description: PROSE.enrolMfaDescription,
-  params: ItemParams,
+  ...on.post(admin, "/admin/v1/users/{id}/mfa", DOCS.enrolMfa),
   response: z.object({
     user_id: z.string(),
     secret: z.string(),
@@ -122,11 +114,7 @@ async function enrolMfa(c: HandlerContext<typeof enrolMfaRoute>) {
 }
 
 const createApiKeyRoute = defineRoute({
-  ...admin,
-  method: "post",
-  path: "/admin/v1/api-keys",
-  summary: "Create an API key (the key is shown only in this response)",
-  description: PROSE.createApiKeyDescription,
+  ...on.post(admin, "/admin/v1/api-keys", DOCS.createApiKey),
   body: z.object({
     user_id: z.string(),
     name: z.string().trim().min(1).max(200),
@@ -192,11 +180,7 @@ async function createApiKey(c: HandlerContext<typeof createApiKeyRoute>) {
 }
 
 const revokeApiKeyRoute = defineRoute({
-  ...admin,
-  method: "delete",
-  path: "/admin/v1/api-keys/{id}",
-  summary: "Revoke an API key at once",
-  params: ItemParams,
+  ...on.delete(admin, "/admin/v1/api-keys/{id}", DOCS.revokeApiKey),
   response: z.object({ id: z.string(), revoked_at: z.string() }),
 });
 
@@ -206,12 +190,7 @@ async function revokeApiKey(c: HandlerContext<typeof revokeApiKeyRoute>) {
 }
 
 const setStagingRoute = defineRoute({
-  ...admin,
-  method: "patch",
-  path: "/admin/v1/api-keys/{id}/staging",
-  summary: "Set (or, with null, clear) the writes an API key stages for approval",
-  description: PROSE.setStagingDescription,
-  params: ItemParams,
+  ...on.patch(admin, "/admin/v1/api-keys/{id}/staging", DOCS.setStaging),
   body: z.object({ staging: access.KeyStagingSchema.nullable() }).strict(),
   response: z.object({ id: z.string(), staging: access.StagingAnswerSchema }),
 });
@@ -250,11 +229,7 @@ const OPERATOR = { apiKeyId: "admin_token", userId: "operator" } as const;
 const memberWrite = { ...admin, idempotency: "optional", dryRun: true } as const;
 
 const listMembersRoute = defineRoute({
-  ...admin,
-  method: "get",
-  path: "/admin/v1/companies/{companyId}/members",
-  summary: "List a company's members and their roles",
-  params: CompanyParams,
+  ...on.get(admin, "/admin/v1/companies/{companyId}/members", DOCS.listMembers),
   response: z.array(MemberSchema),
 });
 
@@ -267,12 +242,7 @@ async function listMembers(c: HandlerContext<typeof listMembersRoute>) {
 }
 
 const setMemberRoute = defineRoute({
-  ...memberWrite,
-  method: "post",
-  path: "/admin/v1/companies/{companyId}/members",
-  summary: "Add a user to a company, or change the user's role",
-  description: PROSE.setMemberDescription,
-  params: CompanyParams,
+  ...on.post(memberWrite, "/admin/v1/companies/{companyId}/members", DOCS.setMember),
   body: z.object({ user_id: z.string(), role: z.enum(ROLES) }),
   response: MemberSchema,
   status: 201,
@@ -286,11 +256,7 @@ async function setMember(c: HandlerContext<typeof setMemberRoute>) {
 }
 
 const removeMemberRoute = defineRoute({
-  ...memberWrite,
-  method: "delete",
-  path: "/admin/v1/companies/{companyId}/members/{userId}",
-  summary: "Remove a member from a company",
-  description: PROSE.removeMemberDescription,
+  ...on.delete(memberWrite, "/admin/v1/companies/{companyId}/members/{userId}", DOCS.removeMember),
   params: MemberParams,
   response: MemberRemovedSchema,
 });
@@ -303,15 +269,17 @@ async function removeMember(c: HandlerContext<typeof removeMemberRoute>) {
 
 export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
   app.use("/admin/v1/*", adminAuth);
-  app.openapi(createUserRoute, createUser);
-  app.openapi(enrolMfaRoute, enrolMfa);
-  app.openapi(createApiKeyRoute, createApiKey);
-  app.openapi(revokeApiKeyRoute, revokeApiKey);
-  app.openapi(setStagingRoute, setStaging);
-  app.openapi(listMembersRoute, listMembers);
-  app.openapi(setMemberRoute, setMember);
-  app.openapi(removeMemberRoute, removeMember);
-  app.openapi(listDatabasesRoute, listDatabases);
-  app.openapi(moveCompanyRoute, moveCompany);
-  app.openapi(getMoveRoute, getMove);
+  registerRoutes(app, [
+    handled(createUserRoute, createUser),
+    handled(enrolMfaRoute, enrolMfa),
+    handled(createApiKeyRoute, createApiKey),
+    handled(revokeApiKeyRoute, revokeApiKey),
+    handled(setStagingRoute, setStaging),
+    handled(listMembersRoute, listMembers),
+    handled(setMemberRoute, setMember),
+    handled(removeMemberRoute, removeMember),
+    handled(listDatabasesRoute, listDatabases),
+    handled(moveCompanyRoute, moveCompany),
+    handled(getMoveRoute, getMove),
+  ]);
 }

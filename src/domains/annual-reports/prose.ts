@@ -29,3 +29,23 @@ export const PROSE = {
     (se-gen-base 2021-10-31). NOT_FOUND until one is made.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  create: {
+    summary: "Make the annual report (årsredovisning, K2) of a locked or closed year",
+    description: PROSE.createDescription,
+  },
+  get: {
+    summary: "The stored annual report of a year",
+    description: "As POST .../annual-report answered it. NOT_FOUND until one is made.",
+  },
+  pdf: {
+    summary: "The stored annual report as PDF",
+    description: "application/pdf, the archived file, byte for byte. NOT_FOUND until one is made.",
+  },
+  ixbrl: {
+    summary: "The stored annual report as inline XBRL",
+    description: PROSE.ixbrlDescription,
+  },
+};

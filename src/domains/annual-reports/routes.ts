@@ -1,20 +1,18 @@
 // POST/GET .../fiscal-periods/{id}/annual-report and its files (issue #31): see
 // docs/annual-report.md.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { PROSE, DOCS } from "./prose";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
-import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { AmountSchema, DateSchema } from "../../http/fields";
 import { fileResponse } from "../../http/file-response";
-import { CompanyItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { storedDocumentFile } from "../documents";
 import { annualReportJson, storedAnnualReport } from "./commands";
+import { commandRoute, companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Fiscal periods";
 const PATH = "/api/v1/companies/{companyId}/fiscal-periods/{id}/annual-report";
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
@@ -60,37 +58,21 @@ const AnnualReportSchema = z
   })
   .openapi("AnnualReport");
 
-const createRoute = defineRoute({
-  method: "post",
+const room = companyRoom({
   path: PATH,
-  tag: TAG,
-  scope: "bookkeeping:write",
-  company: true,
-  write: true,
-  idempotency: "required",
-  dryRun: true,
-  summary: "Make the annual report (årsredovisning, K2) of a locked or closed year",
-  description: PROSE.createDescription,
-  params: CompanyItemParams,
+  tag: "Fiscal periods",
+  read: "reports:read",
+  write: "bookkeeping:write",
+});
+
+const create = commandRoute("annual_reports.create", "body+id", {
+  ...on.post(room.write, PATH, DOCS.create),
   body: AnnualReportBody,
   response: AnnualReportSchema,
   status: 201,
 });
 
-async function create(c: HandlerContext<typeof createRoute>) {
-  return dispatch(c, "annual_reports.create", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-const read = { tag: TAG, scope: "reports:read", company: true, params: CompanyItemParams } as const;
-
-const getRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: PATH,
-  summary: "The stored annual report of a year",
-  description: "As POST .../annual-report answered it. NOT_FOUND until one is made.",
-  response: AnnualReportSchema,
-});
+const getRoute = room.list(DOCS.get, null, AnnualReportSchema);
 
 async function get(c: HandlerContext<typeof getRoute>) {
   const row = await storedAnnualReport(database(c.env), c.get("company").id, c.req.valid("param").id);
@@ -98,20 +80,12 @@ async function get(c: HandlerContext<typeof getRoute>) {
 }
 
 const pdfRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${PATH}/pdf`,
-  summary: "The stored annual report as PDF",
-  description: "application/pdf, the archived file, byte for byte. NOT_FOUND until one is made.",
+  ...on.get(room.read, `${PATH}/pdf`, DOCS.pdf),
   response: null,
 });
 
 const ixbrlRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${PATH}/ixbrl`,
-  summary: "The stored annual report as inline XBRL",
-  description: PROSE.ixbrlDescription,
+  ...on.get(room.read, `${PATH}/ixbrl`, DOCS.ixbrl),
   response: null,
 });
 
@@ -133,12 +107,14 @@ async function serveFile(
 }
 
 export function registerAnnualReportRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(createRoute, create);
-  app.openapi(getRoute, get);
-  app.openapi(pdfRoute, function annualReportPdf(c) {
-    return serveFile(c, "pdf");
-  });
-  app.openapi(ixbrlRoute, function annualReportIxbrl(c) {
-    return serveFile(c, "ixbrl");
-  });
+  registerRoutes(app, [
+    create,
+    handled(getRoute, get),
+    handled(pdfRoute, function annualReportPdf(c) {
+      return serveFile(c, "pdf");
+    }),
+    handled(ixbrlRoute, function annualReportIxbrl(c) {
+      return serveFile(c, "ixbrl");
+    }),
+  ]);
 }

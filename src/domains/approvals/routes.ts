@@ -3,13 +3,16 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/context";
 import { inbox, inboxRoute } from "./inbox/routes";
 import * as requests from "./requests/routes";
+import { handled, registerRoutes } from "../../http/route-table";
 
 export function registerApprovalRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(inboxRoute, inbox);
-  app.openapi(requests.listRequestsRoute, requests.listRequests);
-  app.openapi(requests.getRequestRoute, requests.getRequest);
-  app.openapi(requests.approveRequestRoute, requests.approveRequest);
-  app.openapi(requests.rejectRequestRoute, requests.rejectRequest);
-  app.openapi(requests.getSettingsRoute, requests.getSettings);
-  app.openapi(requests.updateSettingsRoute, requests.updateSettings);
+  registerRoutes(app, [
+    handled(inboxRoute, inbox),
+    handled(requests.listRequestsRoute, requests.listRequests),
+    handled(requests.getRequestRoute, requests.getRequest),
+    handled(requests.approveRequestRoute, requests.approveRequest),
+    requests.rejectRequest,
+    handled(requests.getSettingsRoute, requests.getSettings),
+    requests.updateSettings,
+  ]);
 }

@@ -28,3 +28,24 @@ export const PROSE = {
     account of its VAT treatment instead
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listArticles: {
+    summary: "List articles",
+  },
+  getArticle: {
+    summary: "Get an article",
+  },
+  createArticle: {
+    summary: "Create an article",
+    description: PROSE.createArticleDescription,
+  },
+  updateArticle: {
+    summary: "Update an article; archived_at null restores it",
+    description: PROSE.updateArticleDescription,
+  },
+  archiveArticle: {
+    summary: "Archive an article (204; again is a no-op)",
+  },
+};

@@ -1,16 +1,14 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { CompanyParams, CompanyItemParams } from "../../http/params";
 import { json } from "../../http/envelope";
-import { finishPage, pageRequest } from "../../http/pagination";
+import { byCreated, finishPage, pageRequest } from "../../http/pagination";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { ArticleInputSchema, ArticlePatchSchema } from "./schemas";
 import { articleJson, listArticles, loadArticle } from "./commands";
-import { commandRoute, roomAccess } from "../../http/command-route";
+import { companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Articles";
 const BASE = "/api/v1/companies/{companyId}/articles";
 
 const ArticleSchema = z
@@ -29,14 +27,15 @@ const ArticleSchema = z
   })
   .openapi("Article");
 
-const { read, write } = roomAccess(TAG, "invoices:read", "invoices:write");
+const room = companyRoom({
+  path: BASE,
+  tag: "Articles",
+  read: "invoices:read",
+  write: "invoices:write",
+});
 
 const listArticlesRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "List articles",
-  params: CompanyParams,
+  ...on.get(room.read, BASE, DOCS.listArticles),
   query: z.object({
     include_archived: booleanQuery.optional(),
     search: z.string().min(1).max(100).optional(),
@@ -54,61 +53,29 @@ async function listArticlesPage(c: HandlerContext<typeof listArticlesRoute>) {
     c,
     page,
     await listArticles(database(c.env), companyId, q, page),
-    (a) => ({ k: a.createdAt, i: a.id }),
+    byCreated,
   );
   return json(c, items.map(articleJson), 200, { next_cursor: nextCursor });
 }
 
-const getArticleRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get an article",
-  params: CompanyItemParams,
-  response: ArticleSchema,
-});
+const getArticleRoute = room.get(DOCS.getArticle, ArticleSchema);
 
 async function getArticle(c: HandlerContext<typeof getArticleRoute>) {
   return json(c, articleJson(await loadArticle(database(c.env), c.get("company").id, c.req.valid("param").id)));
 }
 
-const createArticle = commandRoute("articles.create", "body", {
-  ...write,
-  method: "post",
-  path: BASE,
-  summary: "Create an article",
-  description: PROSE.createArticleDescription,
-  params: CompanyParams,
-  body: ArticleInputSchema,
-  response: ArticleSchema,
-  status: 201,
-});
+const createArticle = room.create("articles.create", DOCS.createArticle, ArticleInputSchema, ArticleSchema);
 
-const updateArticle = commandRoute("articles.update", "body+id", {
-  ...write,
-  method: "patch",
-  path: `${BASE}/{id}`,
-  summary: "Update an article; archived_at null restores it",
-  description: PROSE.updateArticleDescription,
-  params: CompanyItemParams,
-  body: ArticlePatchSchema,
-  response: ArticleSchema,
-});
+const updateArticle = room.update("articles.update", DOCS.updateArticle, ArticlePatchSchema, ArticleSchema);
 
-const archiveArticle = commandRoute("articles.archive", "id", {
-  ...write,
-  method: "delete",
-  path: `${BASE}/{id}`,
-  summary: "Archive an article (204; again is a no-op)",
-  params: CompanyItemParams,
-  response: null,
-  status: 204,
-});
+const archiveArticle = room.remove("articles.archive", DOCS.archiveArticle);
 
 export function registerArticleRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listArticlesRoute, listArticlesPage);
-  app.openapi(getArticleRoute, getArticle);
-  app.openapi(createArticle.route, createArticle.handler);
-  app.openapi(updateArticle.route, updateArticle.handler);
-  app.openapi(archiveArticle.route, archiveArticle.handler);
+  registerRoutes(app, [
+    handled(listArticlesRoute, listArticlesPage),
+    handled(getArticleRoute, getArticle),
+    createArticle,
+    updateArticle,
+    archiveArticle,
+  ]);
 }

@@ -6,9 +6,10 @@ import { auditLog } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { afterDesc, finishPage, pageRequest } from "../../http/pagination";
-import { CompanyParams, CompanyItemParams } from "../../http/params";
+import { byCreated, afterDesc, finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
+import { handled, on, registerRoutes, routeRoom } from "../../http/route-table";
+import { DOCS } from "./prose";
 
 const TAG = "Audit trail";
 const BASE = "/api/v1/companies/{companyId}/audit-trail";
@@ -41,14 +42,10 @@ function auditJson(r: typeof auditLog.$inferSelect) {
   };
 }
 
+const READ = { tag: TAG, scope: "reports:read", company: true } as const;
+
 const listAuditRoute = defineRoute({
-  method: "get",
-  path: BASE,
-  tag: TAG,
-  summary: "List the company's audit trail, newest first",
-  scope: "reports:read",
-  company: true,
-  params: CompanyParams,
+  ...on.get(READ, BASE, DOCS.listAudit),
   query: z.object(PageQuery),
   response: z.array(AuditEntrySchema),
 });
@@ -64,20 +61,13 @@ async function listAuditPage(c: HandlerContext<typeof listAuditRoute>) {
     .orderBy(desc(auditLog.createdAt), asc(auditLog.id))
     .limit(limit + 1)
     .all();
-  const { items, nextCursor } = await finishPage(c, page, rows, (r) => ({ k: r.createdAt, i: r.id }));
+  const { items, nextCursor } = await finishPage(c, page, rows, byCreated);
   return json(c, items.map(auditJson), 200, { next_cursor: nextCursor });
 }
 
-const getAuditRecordRoute = defineRoute({
-  method: "get",
-  path: `${BASE}/{id}`,
-  tag: TAG,
-  summary: "Get one audit record (the audit_trail_url of a write)",
-  scope: "reports:read",
-  company: true,
-  params: CompanyItemParams,
-  response: AuditEntrySchema,
-});
+const room = routeRoom(BASE, { read: READ });
+
+const getAuditRecordRoute = room.get(DOCS.getAuditRecord, AuditEntrySchema);
 
 async function getAuditRecord(c: HandlerContext<typeof getAuditRecordRoute>) {
   const row = await database(c.env)
@@ -90,6 +80,5 @@ async function getAuditRecord(c: HandlerContext<typeof getAuditRecordRoute>) {
 }
 
 export function registerAuditRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listAuditRoute, listAuditPage);
-  app.openapi(getAuditRecordRoute, getAuditRecord);
+  registerRoutes(app, [handled(listAuditRoute, listAuditPage), handled(getAuditRecordRoute, getAuditRecord)]);
 }

@@ -55,3 +55,46 @@ export const PROSE = {
     condition takes yet; each with a rule body ready for POST .../bank-rules.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  list: {
+    summary: "List the bank rules in their order",
+    description: PROSE.list,
+  },
+  createBankRule: {
+    summary: "Make a bank rule",
+    description: PROSE.create,
+  },
+  suggestions: {
+    summary: "Rules worth making, from the bookings made by hand",
+    description: PROSE.suggestions,
+  },
+  reorderBankRules: {
+    summary: "Put the bank rules in a new order",
+    description: PROSE.reorder,
+  },
+  runBankRules: {
+    summary: "Run the bank rules over the unbooked rows",
+    description: PROSE.run,
+  },
+  previewDraft: {
+    summary: "Preview a draft bank rule without writing",
+    description: PROSE.preview,
+  },
+  get: {
+    summary: "Get a bank rule",
+  },
+  updateBankRule: {
+    summary: "Change a bank rule",
+    description: PROSE.update,
+  },
+  deleteBankRule: {
+    summary: "Delete a bank rule",
+    description: PROSE.remove,
+  },
+  preview: {
+    summary: "Preview a bank rule without writing",
+    description: PROSE.preview,
+  },
+};

@@ -6,10 +6,9 @@ import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { CompanyItemParams, CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { previewRule } from "./preview";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { listRules, loadRule, ruleJson, suggestedRules } from "./queries";
 import {
   PreviewResultSchema,
@@ -23,45 +22,25 @@ import {
   RunSchema,
   SuggestionListSchema,
 } from "./schemas";
-import { commandRoute, roomAccess } from "../../http/command-route";
+import { commandRoute, companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Bank rules";
-const BASE = "/api/v1/companies/{companyId}/bank-rules";
-const { read: READ, write: WRITE } = roomAccess(TAG, "transactions:read", "transactions:write");
-
-const listRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: BASE,
-  summary: "List the bank rules in their order",
-  description: PROSE.list,
-  params: CompanyParams,
-  response: RuleListSchema,
+const room = companyRoom({
+  path: "/api/v1/companies/{companyId}/bank-rules",
+  tag: "Bank rules",
+  read: "transactions:read",
+  write: "transactions:write",
 });
+
+const listRoute = room.list(DOCS.list, null, RuleListSchema);
 
 async function listBankRules(c: HandlerContext<typeof listRoute>) {
   return json(c, (await listRules(database(c.env), c.get("company").id)).map(ruleJson));
 }
 
-const createBankRule = commandRoute("bank_rules.create", "body", {
-  ...WRITE,
-  method: "post",
-  path: BASE,
-  summary: "Make a bank rule",
-  description: PROSE.create,
-  params: CompanyParams,
-  body: RuleCreateSchema,
-  response: RuleSchema,
-  status: 201,
-});
+const createBankRule = room.create("bank_rules.create", DOCS.createBankRule, RuleCreateSchema, RuleSchema);
 
 const suggestionsRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/suggestions`,
-  summary: "Rules worth making, from the bookings made by hand",
-  description: PROSE.suggestions,
-  params: CompanyParams,
+  ...on.get(room.read, `${room.base}/suggestions`, DOCS.suggestions),
   response: SuggestionListSchema,
 });
 
@@ -70,35 +49,20 @@ async function bankRuleSuggestions(c: HandlerContext<typeof suggestionsRoute>) {
 }
 
 const reorderBankRules = commandRoute("bank_rules.reorder", "body", {
-  ...WRITE,
-  method: "post",
-  path: `${BASE}/reorder`,
-  summary: "Put the bank rules in a new order",
-  description: PROSE.reorder,
-  params: CompanyParams,
+  ...on.post(room.write, `${room.base}/reorder`, DOCS.reorderBankRules),
   body: ReorderSchema,
   response: RuleListSchema,
 });
 
 const runBankRules = commandRoute("bank_rules.run", "body", {
-  ...WRITE,
-  method: "post",
-  path: `${BASE}/run`,
-  summary: "Run the bank rules over the unbooked rows",
-  description: PROSE.run,
-  params: CompanyParams,
+  ...on.post(room.write, `${room.base}/run`, DOCS.runBankRules),
   body: RunSchema,
   response: RunResultSchema,
 });
 
 const previewDraftRoute = defineRoute({
-  ...READ,
-  method: "post",
+  ...on.post(room.read, `${room.base}/preview-draft`, DOCS.previewDraft),
   write: false,
-  path: `${BASE}/preview-draft`,
-  summary: "Preview a draft bank rule without writing",
-  description: PROSE.preview,
-  params: CompanyParams,
   body: PreviewSchema,
   response: PreviewResultSchema,
 });
@@ -111,48 +75,22 @@ async function previewDraftRule(c: HandlerContext<typeof previewDraftRoute>) {
   return json(c, out ?? { rows: [], summary: {} });
 }
 
-const getRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get a bank rule",
-  params: CompanyItemParams,
-  response: RuleSchema,
-});
+const getRoute = room.get(DOCS.get, RuleSchema);
 
 async function getBankRule(c: HandlerContext<typeof getRoute>) {
   return json(c, ruleJson(await loadRule(database(c.env), c.get("company").id, c.req.valid("param").id)));
 }
 
-const updateBankRule = commandRoute("bank_rules.update", "body+id", {
-  ...WRITE,
-  method: "patch",
-  path: `${BASE}/{id}`,
-  summary: "Change a bank rule",
-  description: PROSE.update,
-  params: CompanyItemParams,
-  body: RuleUpdateSchema,
-  response: RuleSchema,
-});
+const updateBankRule = room.update("bank_rules.update", DOCS.updateBankRule, RuleUpdateSchema, RuleSchema);
 
 const deleteBankRule = commandRoute("bank_rules.delete", "id", {
-  ...WRITE,
-  method: "delete",
-  path: `${BASE}/{id}`,
-  summary: "Delete a bank rule",
-  description: PROSE.remove,
-  params: CompanyItemParams,
+  ...on.delete(room.write, `${room.base}/{id}`, DOCS.deleteBankRule),
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
 });
 
 const previewRoute = defineRoute({
-  ...READ,
-  method: "post",
+  ...on.post(room.read, `${room.base}/{id}/preview`, DOCS.preview),
   write: false,
-  path: `${BASE}/{id}/preview`,
-  summary: "Preview a bank rule without writing",
-  description: PROSE.preview,
-  params: CompanyItemParams,
   body: PreviewSchema,
   response: PreviewResultSchema,
 });
@@ -167,14 +105,16 @@ async function previewStoredRule(c: HandlerContext<typeof previewRoute>) {
 }
 
 export function registerBankRuleRoutes(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(listRoute, listBankRules);
-  app.openapi(createBankRule.route, createBankRule.handler);
-  app.openapi(suggestionsRoute, bankRuleSuggestions);
-  app.openapi(reorderBankRules.route, reorderBankRules.handler);
-  app.openapi(runBankRules.route, runBankRules.handler);
-  app.openapi(previewDraftRoute, previewDraftRule);
-  app.openapi(getRoute, getBankRule);
-  app.openapi(updateBankRule.route, updateBankRule.handler);
-  app.openapi(deleteBankRule.route, deleteBankRule.handler);
-  app.openapi(previewRoute, previewStoredRule);
+  registerRoutes(app, [
+    handled(listRoute, listBankRules),
+    createBankRule,
+    handled(suggestionsRoute, bankRuleSuggestions),
+    reorderBankRules,
+    runBankRules,
+    handled(previewDraftRoute, previewDraftRule),
+    handled(getRoute, getBankRule),
+    updateBankRule,
+    deleteBankRule,
+    handled(previewRoute, previewStoredRule),
+  ]);
 }

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gte, isNotNull, isNull, like, lte, or, sql } from "
 import type { Database } from "../../db/client";
 import { bankTemplates, bankTransactions } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
-import { afterDesc, type PageRequest } from "../../http/pagination";
+import { companyPage, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../money";
 
 /** No booking: what a transaction carries before it is booked, and again once its booking is undone. */
@@ -109,28 +109,22 @@ export interface TransactionFilters {
 export async function listTransactions(db: Database, companyId: string, f: TransactionFilters, page: PageRequest) {
   const t = bankTransactions;
   const pattern = f.search ? `%${f.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
-  return db
-    .select()
-    .from(t)
-    .where(
-      and(
-        eq(t.companyId, companyId),
-        f.status === "booked"
-          ? and(or(isNotNull(t.journalEntryId), isNotNull(t.reconciliationLinkId)), eq(t.isIgnored, false))
-          : undefined,
-        f.status === "unbooked"
-          ? and(isNull(t.journalEntryId), isNull(t.reconciliationLinkId), eq(t.isIgnored, false))
-          : undefined,
-        f.currency ? eq(t.currency, f.currency) : undefined,
-        f.date_from ? gte(t.date, f.date_from) : undefined,
-        f.date_to ? lte(t.date, f.date_to) : undefined,
-        pattern ? sql`lower(${t.description}) LIKE ${pattern} ESCAPE '\\'` : undefined,
-        afterDesc(page, t.createdAt, t.id),
-      ),
-    )
-    .orderBy(desc(t.createdAt), asc(t.id))
-    .limit(page.limit + 1)
-    .all();
+  return companyPage(
+    db,
+    t,
+    companyId,
+    page,
+    f.status === "booked"
+      ? and(or(isNotNull(t.journalEntryId), isNotNull(t.reconciliationLinkId)), eq(t.isIgnored, false))
+      : undefined,
+    f.status === "unbooked"
+      ? and(isNull(t.journalEntryId), isNull(t.reconciliationLinkId), eq(t.isIgnored, false))
+      : undefined,
+    f.currency ? eq(t.currency, f.currency) : undefined,
+    f.date_from ? gte(t.date, f.date_from) : undefined,
+    f.date_to ? lte(t.date, f.date_to) : undefined,
+    pattern ? sql`lower(${t.description}) LIKE ${pattern} ESCAPE '\\'` : undefined,
+  );
 }
 
 /** Which of these de-duplication keys the account already holds (one query, keys as JSON). */

@@ -40,3 +40,31 @@ export const PROSE = {
   get: "A budget with every line, in account, month and objects order.",
   delete: "Deletes the budget and its lines (404 BUDGET_NOT_FOUND).",
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  createBudget: {
+    summary: "Create a budget version of a fiscal year: amounts per account and month, optionally per object",
+    description: PROSE.create,
+  },
+  importBudget: {
+    summary: "Import a budget from a CSV or a SIE file's #PBUDGET lines (201 new, 200 replaced)",
+    description: PROSE.import,
+  },
+  list: {
+    summary: "List the budgets",
+    description: PROSE.list,
+  },
+  get: {
+    summary: "Get a budget with its lines",
+    description: PROSE.get,
+  },
+  replaceBudget: {
+    summary: "Replace a budget's lines (and name)",
+    description: PROSE.replace,
+  },
+  deleteBudget: {
+    summary: "Delete a budget (204)",
+    description: PROSE.delete,
+  },
+};

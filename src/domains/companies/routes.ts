@@ -1,5 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { nowIso } from "../../clock";
 import { database } from "../../db/client";
@@ -9,7 +9,6 @@ import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { afterDesc, finishPage, pageRequest } from "../../http/pagination";
-import { CompanyParams } from "../../http/params";
 import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
 import { newId } from "../../ids";
 import { registerMemberRoutes } from "./members/routes";
@@ -22,16 +21,14 @@ import {
   SettingsPatchSchema,
   SettingsSchema,
 } from "./schemas";
-import { commandRoute } from "../../http/command-route";
+import { commandRoute, handled, on, registerRoutes } from "../../http/route-table";
 
 const TAG = "Companies";
 
+const USER_READ = { tag: TAG, scope: "companies:read" } as const;
+
 const listCompaniesRoute = defineRoute({
-  method: "get",
-  path: "/api/v1/companies",
-  tag: TAG,
-  summary: "List the companies the key's user belongs to",
-  scope: "companies:read",
+  ...on.get(USER_READ, "/api/v1/companies", DOCS.listCompanies),
   query: z.object(PageQuery),
   response: z.array(CompanySchema),
 });
@@ -69,14 +66,10 @@ async function listCompanies(c: HandlerContext<typeof listCompaniesRoute>) {
   );
 }
 
+const USER_WRITE = { tag: TAG, scope: "companies:write", dryRun: true } as const;
+
 const createCompanyRoute = defineRoute({
-  method: "post",
-  path: "/api/v1/companies",
-  tag: TAG,
-  summary: "Create a company",
-  description: PROSE.createCompanyDescription,
-  scope: "companies:write",
-  dryRun: true,
+  ...on.post(USER_WRITE, "/api/v1/companies", DOCS.createCompany),
   body: CompanyCreateSchema,
   response: CompanyCreatedSchema,
   status: 201,
@@ -93,14 +86,10 @@ async function createCompany(c: HandlerContext<typeof createCompanyRoute>) {
   });
 }
 
+const READ = { tag: TAG, scope: "companies:read", company: true } as const;
+
 const getCompanyRoute = defineRoute({
-  method: "get",
-  path: "/api/v1/companies/{companyId}",
-  tag: TAG,
-  summary: "Get a company with its settings",
-  scope: "companies:read",
-  company: true,
-  params: CompanyParams,
+  ...on.get(READ, "/api/v1/companies/{companyId}", DOCS.getCompany),
   response: CompanyDetailSchema,
 });
 
@@ -112,25 +101,20 @@ async function getCompany(c: HandlerContext<typeof getCompanyRoute>) {
   });
 }
 
+const WRITE = { tag: TAG, scope: "companies:write", company: true, idempotency: "optional", dryRun: true } as const;
+
 const updateCompanySettings = commandRoute("companies.update_settings", "body", {
-  method: "patch",
-  path: "/api/v1/companies/{companyId}/settings",
-  tag: TAG,
-  summary: "Update company settings",
-  description: PROSE.updateCompanySettingsDescription,
-  scope: "companies:write",
-  company: true,
-  idempotency: "optional",
-  dryRun: true,
-  params: CompanyParams,
+  ...on.patch(WRITE, "/api/v1/companies/{companyId}/settings", DOCS.updateCompanySettings),
   body: SettingsPatchSchema,
   response: SettingsSchema,
 });
 
 export function registerCompanyRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listCompaniesRoute, listCompanies);
-  app.openapi(createCompanyRoute, createCompany);
-  app.openapi(getCompanyRoute, getCompany);
-  app.openapi(updateCompanySettings.route, updateCompanySettings.handler);
+  registerRoutes(app, [
+    handled(listCompaniesRoute, listCompanies),
+    handled(createCompanyRoute, createCompany),
+    handled(getCompanyRoute, getCompany),
+    updateCompanySettings,
+  ]);
   registerMemberRoutes(app);
 }

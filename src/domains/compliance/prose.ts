@@ -31,3 +31,22 @@ export const PROSE = {
     service does not make.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  checkCompliance: {
+    summary: "Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)",
+    description: PROSE.checkComplianceDescription,
+  },
+  listTaxDeadlines: {
+    summary: "The company's tax and filing deadlines in a date range",
+    description: PROSE.listTaxDeadlinesDescription,
+  },
+  getComplianceSettings: {
+    summary: "What the tax calendar knows beyond the company row",
+  },
+  updateComplianceSettings: {
+    summary: "Change what the tax calendar knows: turnover, employees, EU trade",
+    description: "Every field optional; without a stored row the defaults are 0, false, false, monthly.",
+  },
+};

@@ -1,15 +1,14 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { PROSE, DOCS } from "./prose";
 import { nowIso } from "../../clock";
 import { type Database, database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
 import { DateSchema } from "../../http/fields";
-import { CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import type { OpenForeignItems } from "../fiscal-periods";
 import { type CashMethodCheck, complianceCheck, deadlinesOf, loadSettings, settingsJson } from "./commands";
-import { commandRoute } from "../../http/command-route";
+import { commandRoute, handled, on, registerRoutes } from "../../http/route-table";
 
 const TAG = "Compliance";
 const Finding = z.object({
@@ -63,15 +62,10 @@ const Deadline = z.object({
 /** Which VAT periods (by the calendar's name) have their return: the vat-returns domain's answer, handed in by the composition root. */
 export type DeclaredVatPeriods = (db: Database, companyId: string) => Promise<Map<string, boolean>>;
 
+const READ = { tag: TAG, scope: "compliance:read", company: true } as const;
+
 const checkComplianceRoute = defineRoute({
-  method: "get",
-  path: "/api/v1/companies/{companyId}/compliance/check",
-  tag: TAG,
-  summary: "Pre-flight check: year-end readiness or voucher gaps (a read-only snapshot)",
-  description: PROSE.checkComplianceDescription,
-  scope: "compliance:read",
-  company: true,
-  params: CompanyParams,
+  ...on.get(READ, "/api/v1/companies/{companyId}/compliance/check", DOCS.checkCompliance),
   query: z
     .object({ type: z.enum(["year_end_readiness", "voucher_gaps"]), fiscal_period_id: z.string().min(1) })
     .strict(),
@@ -94,14 +88,7 @@ function checkComplianceWith(openForeignItems: OpenForeignItems, cashMethod: Cas
 }
 
 const listTaxDeadlinesRoute = defineRoute({
-  method: "get",
-  path: "/api/v1/companies/{companyId}/tax-deadlines",
-  tag: TAG,
-  summary: "The company's tax and filing deadlines in a date range",
-  description: PROSE.listTaxDeadlinesDescription,
-  scope: "compliance:read",
-  company: true,
-  params: CompanyParams,
+  ...on.get(READ, "/api/v1/companies/{companyId}/tax-deadlines", DOCS.listTaxDeadlines),
   query: z
     .object({ from: DateSchema.optional(), to: DateSchema.optional(), type: Deadline.shape.type.optional() })
     .strict(),
@@ -136,13 +123,7 @@ function listTaxDeadlinesWith(declaredVatPeriods: DeclaredVatPeriods) {
 }
 
 const getComplianceSettingsRoute = defineRoute({
-  method: "get",
-  path: "/api/v1/companies/{companyId}/compliance/settings",
-  tag: TAG,
-  summary: "What the tax calendar knows beyond the company row",
-  scope: "compliance:read",
-  company: true,
-  params: CompanyParams,
+  ...on.get(READ, "/api/v1/companies/{companyId}/compliance/settings", DOCS.getComplianceSettings),
   response: Settings.extend({ updated_at: z.string().nullable() }),
 });
 
@@ -150,18 +131,17 @@ async function getComplianceSettings(c: HandlerContext<typeof getComplianceSetti
   return json(c, settingsJson(await loadSettings(database(c.env), c.get("company").id)));
 }
 
-const updateComplianceSettings = commandRoute("compliance.update_settings", "body", {
-  method: "patch",
-  path: "/api/v1/companies/{companyId}/compliance/settings",
+const WRITE = {
   tag: TAG,
-  summary: "Change what the tax calendar knows: turnover, employees, EU trade",
-  description: "Every field optional; without a stored row the defaults are 0, false, false, monthly.",
   scope: "companies:write",
   company: true,
   write: true,
   idempotency: "optional",
   dryRun: true,
-  params: CompanyParams,
+} as const;
+
+const updateComplianceSettings = commandRoute("compliance.update_settings", "body", {
+  ...on.patch(WRITE, "/api/v1/companies/{companyId}/compliance/settings", DOCS.updateComplianceSettings),
   body: Settings.partial().strict(),
   response: Settings.extend({ updated_at: z.string().nullable() }),
 });
@@ -173,8 +153,10 @@ export function registerComplianceRoutes(
   declaredVatPeriods: DeclaredVatPeriods,
   cashMethod: CashMethodCheck,
 ) {
-  app.openapi(checkComplianceRoute, checkComplianceWith(openForeignItems, cashMethod));
-  app.openapi(listTaxDeadlinesRoute, listTaxDeadlinesWith(declaredVatPeriods));
-  app.openapi(getComplianceSettingsRoute, getComplianceSettings);
-  app.openapi(updateComplianceSettings.route, updateComplianceSettings.handler);
+  registerRoutes(app, [
+    handled(checkComplianceRoute, checkComplianceWith(openForeignItems, cashMethod)),
+    handled(listTaxDeadlinesRoute, listTaxDeadlinesWith(declaredVatPeriods)),
+    handled(getComplianceSettingsRoute, getComplianceSettings),
+    updateComplianceSettings,
+  ]);
 }

@@ -9,3 +9,11 @@ export const PROSE = {
     details.missingRates.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  getExchangeRate: {
+    summary: "Exchange rate of a day (Riksbank)",
+    description: PROSE.getExchangeRateDescription,
+  },
+};

@@ -1,24 +1,19 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import Big from "big.js";
 import { todayUtc } from "../../clock";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { CurrencySchema, DateSchema } from "../../http/fields";
 import { sekRate } from "./rates";
+import { handled, on, registerRoutes } from "../../http/route-table";
+
+const READ = { tag: "Lookups", scope: "reports:read", company: true } as const;
 
 const getExchangeRateRoute = defineRoute({
-  method: "get",
-  path: "/api/v1/companies/{companyId}/currency/rate",
-  tag: "Lookups",
-  summary: "Exchange rate of a day (Riksbank)",
-  description: PROSE.getExchangeRateDescription,
-  scope: "reports:read",
-  company: true,
-  params: CompanyParams,
+  ...on.get(READ, "/api/v1/companies/{companyId}/currency/rate", DOCS.getExchangeRate),
   query: z.object({ from: CurrencySchema, to: CurrencySchema.default("SEK"), date: DateSchema.optional() }).strict(),
   response: z.object({
     from: z.string(),
@@ -55,5 +50,5 @@ async function getExchangeRate(c: HandlerContext<typeof getExchangeRateRoute>) {
 }
 
 export function registerCurrencyRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(getExchangeRateRoute, getExchangeRate);
+  registerRoutes(app, [handled(getExchangeRateRoute, getExchangeRate)]);
 }

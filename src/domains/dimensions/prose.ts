@@ -11,3 +11,24 @@ export const PROSE = {
     posted lines keep it.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listDimensionsWithCodes: {
+    summary: "List dimensions with their codes",
+    description: PROSE.listDimensionsWithCodesDescription,
+  },
+  createDimension: {
+    summary: "Create a dimension",
+  },
+  updateDimension: {
+    summary: "Rename, archive or restore a dimension",
+  },
+  createCode: {
+    summary: "Add a code (object) to a dimension",
+  },
+  updateCode: {
+    summary: "Rename, archive or restore a code",
+    description: PROSE.updateCodeDescription,
+  },
+};

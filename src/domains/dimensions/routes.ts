@@ -1,5 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
@@ -8,9 +8,8 @@ import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute, type HandlerContext } from "../../http/route";
 import { listDimensions } from "./commands";
 import { CodeCreateSchema, CodePatchSchema, DimensionCreateSchema, DimensionPatchSchema } from "./schemas";
-import { commandRoute, roomAccess } from "../../http/command-route";
+import { companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Dimensions";
 const BASE = "/api/v1/companies/{companyId}/dimensions";
 const DimParams = CompanyParams.extend({ dimensionId: z.coerce.number().int().min(1).max(999) });
 const CodeParams = DimParams.extend({ code: z.string().min(1).max(40) });
@@ -33,15 +32,16 @@ const DimensionSchema = z
     codes: z.array(CodeSchema),
   })
   .openapi("Dimension");
-const { read, write } = roomAccess(TAG, "reports:read", "bookkeeping:write", "optional");
+const room = companyRoom({
+  path: BASE,
+  tag: "Dimensions",
+  read: "reports:read",
+  write: "bookkeeping:write",
+  idempotency: "optional",
+});
 
 const listDimensionsWithCodesRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "List dimensions with their codes",
-  description: PROSE.listDimensionsWithCodesDescription,
-  params: CompanyParams,
+  ...on.get(room.read, BASE, DOCS.listDimensionsWithCodes),
   query: z.object({ include_archived: booleanQuery.optional() }),
   response: z.array(DimensionSchema),
 });
@@ -53,22 +53,10 @@ async function listDimensionsWithCodes(c: HandlerContext<typeof listDimensionsWi
   );
 }
 
-const createDimension = commandRoute("dimensions.create", "body", {
-  ...write,
-  method: "post",
-  path: BASE,
-  summary: "Create a dimension",
-  params: CompanyParams,
-  body: DimensionCreateSchema,
-  response: DimensionSchema,
-  status: 201,
-});
+const createDimension = room.create("dimensions.create", DOCS.createDimension, DimensionCreateSchema, DimensionSchema);
 
 const updateDimensionRoute = defineRoute({
-  ...write,
-  method: "patch",
-  path: `${BASE}/{dimensionId}`,
-  summary: "Rename, archive or restore a dimension",
+  ...on.patch(room.write, `${BASE}/{dimensionId}`, DOCS.updateDimension),
   params: DimParams,
   body: DimensionPatchSchema,
   response: DimensionSchema,
@@ -79,10 +67,7 @@ async function updateDimension(c: HandlerContext<typeof updateDimensionRoute>) {
 }
 
 const createCodeRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${BASE}/{dimensionId}/codes`,
-  summary: "Add a code (object) to a dimension",
+  ...on.post(room.write, `${BASE}/{dimensionId}/codes`, DOCS.createCode),
   params: DimParams,
   body: CodeCreateSchema,
   response: CodeSchema,
@@ -94,11 +79,7 @@ async function createCode(c: HandlerContext<typeof createCodeRoute>) {
 }
 
 const updateCodeRoute = defineRoute({
-  ...write,
-  method: "patch",
-  path: `${BASE}/{dimensionId}/codes/{code}`,
-  summary: "Rename, archive or restore a code",
-  description: PROSE.updateCodeDescription,
+  ...on.patch(room.write, `${BASE}/{dimensionId}/codes/{code}`, DOCS.updateCode),
   params: CodeParams,
   body: CodePatchSchema,
   response: CodeSchema,
@@ -110,9 +91,11 @@ async function updateCode(c: HandlerContext<typeof updateCodeRoute>) {
 }
 
 export function registerDimensionRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listDimensionsWithCodesRoute, listDimensionsWithCodes);
-  app.openapi(createDimension.route, createDimension.handler);
-  app.openapi(updateDimensionRoute, updateDimension);
-  app.openapi(createCodeRoute, createCode);
-  app.openapi(updateCodeRoute, updateCode);
+  registerRoutes(app, [
+    handled(listDimensionsWithCodesRoute, listDimensionsWithCodes),
+    createDimension,
+    handled(updateDimensionRoute, updateDimension),
+    handled(createCodeRoute, createCode),
+    handled(updateCodeRoute, updateCode),
+  ]);
 }

@@ -29,3 +29,22 @@ export const PROSE = {
     within bank_days of it, nearest first. Emits document.receipt_drafted.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  readDocument: {
+    summary: "Read a supplier invoice's or a receipt's PDF into a proposal",
+    description: PROSE.readDescription,
+  },
+  getProposal: {
+    summary: "Get a document proposal",
+  },
+  registerProposal: {
+    summary: "Register the supplier invoice a proposal describes, with corrections",
+    description: PROSE.registerDescription,
+  },
+  draftReceipt: {
+    summary: "Draft a receipt's entry from a proposal and offer the bank rows that paid it",
+    description: PROSE.draftDescription,
+  },
+};

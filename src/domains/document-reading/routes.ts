@@ -6,12 +6,11 @@ import { PdfTextError, readPdfText } from "../../formats/pdf-text";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
-import { CompanyItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { documentWithBytes } from "../documents";
 import { SupplierInvoiceSchema } from "../supplier-invoices";
 import { proposalWithSupplier } from "./commands";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import {
   DraftReceiptResultSchema,
   DraftReceiptSchema,
@@ -19,6 +18,7 @@ import {
   ReadDocumentSchema,
   RegisterProposalSchema,
 } from "./schemas";
+import { commandRoute, handled, on, registerRoutes, routeRoom } from "../../http/route-table";
 
 const TAG = "Document reading";
 const PROPOSALS = "/api/v1/companies/{companyId}/document-proposals";
@@ -38,17 +38,16 @@ async function pdfText(bytes: Uint8Array, documentId: string) {
   }
 }
 
-const readDocumentRoute = defineRoute({
+const READING_WRITE = {
   tag: TAG,
   scope: "documents:write",
   company: true,
   idempotency: "optional",
   dryRun: true,
-  method: "post",
-  path: "/api/v1/companies/{companyId}/documents/{id}/read",
-  summary: "Read a supplier invoice's or a receipt's PDF into a proposal",
-  description: PROSE.readDescription,
-  params: CompanyItemParams,
+} as const;
+
+const readDocumentRoute = defineRoute({
+  ...on.post(READING_WRITE, "/api/v1/companies/{companyId}/documents/{id}/read", DOCS.readDocument),
   body: ReadDocumentSchema,
   response: ProposalSchema,
   status: 201,
@@ -71,64 +70,51 @@ async function readDocument(c: HandlerContext<typeof readDocumentRoute>) {
   );
 }
 
-const getProposalRoute = defineRoute({
-  tag: TAG,
-  scope: "documents:read",
-  company: true,
-  method: "get",
-  path: `${PROPOSALS}/{id}`,
-  summary: "Get a document proposal",
-  params: CompanyItemParams,
-  response: ProposalSchema,
-});
+const READ = { tag: TAG, scope: "documents:read", company: true } as const;
+
+const room = routeRoom(PROPOSALS, { read: READ });
+
+const getProposalRoute = room.get(DOCS.getProposal, ProposalSchema);
 
 async function getProposal(c: HandlerContext<typeof getProposalRoute>) {
   return json(c, await proposalWithSupplier(database(c.env), c.get("company").id, c.req.valid("param").id));
 }
 
-const registerProposalRoute = defineRoute({
+const SUPPLIER_WRITE = {
   tag: TAG,
   scope: "suppliers:write",
   company: true,
   idempotency: "required",
   dryRun: true,
-  method: "post",
-  path: `${PROPOSALS}/{id}/register`,
-  summary: "Register the supplier invoice a proposal describes, with corrections",
-  description: PROSE.registerDescription,
-  params: CompanyItemParams,
+} as const;
+
+const registerProposal = commandRoute("document_reading.register", "body+id", {
+  ...on.post(SUPPLIER_WRITE, `${PROPOSALS}/{id}/register`, DOCS.registerProposal),
   body: RegisterProposalSchema,
   response: z.object({ proposal: ProposalSchema, supplier_invoice: SupplierInvoiceSchema }),
   status: 201,
 });
 
-async function registerProposal(c: HandlerContext<typeof registerProposalRoute>) {
-  return dispatch(c, "document_reading.register", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-const draftReceiptRoute = defineRoute({
+const BOOKKEEPING_WRITE = {
   tag: TAG,
   scope: "bookkeeping:write",
   company: true,
   idempotency: "required",
   dryRun: true,
-  method: "post",
-  path: `${PROPOSALS}/{id}/draft-entry`,
-  summary: "Draft a receipt's entry from a proposal and offer the bank rows that paid it",
-  description: PROSE.draftDescription,
-  params: CompanyItemParams,
+} as const;
+
+const draftReceipt = commandRoute("document_reading.draft_receipt", "body+id", {
+  ...on.post(BOOKKEEPING_WRITE, `${PROPOSALS}/{id}/draft-entry`, DOCS.draftReceipt),
   body: DraftReceiptSchema,
   response: DraftReceiptResultSchema,
   status: 201,
 });
 
-async function draftReceipt(c: HandlerContext<typeof draftReceiptRoute>) {
-  return dispatch(c, "document_reading.draft_receipt", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
 export function registerDocumentReadingRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(readDocumentRoute, readDocument);
-  app.openapi(getProposalRoute, getProposal);
-  app.openapi(registerProposalRoute, registerProposal);
-  app.openapi(draftReceiptRoute, draftReceipt);
+  registerRoutes(app, [
+    handled(readDocumentRoute, readDocument),
+    handled(getProposalRoute, getProposal),
+    registerProposal,
+    draftReceipt,
+  ]);
 }

@@ -22,3 +22,32 @@ export const PROSE = {
     Once linked to a posted entry the document is immutable.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  uploadDocument: {
+    summary: "Upload a document (PDF, JPEG, PNG or WebP, at most 10 MB)",
+    description: PROSE.uploadDocumentDescription,
+  },
+  uploadVersion: {
+    summary: "Upload a replacement: a new version becomes current",
+    description: PROSE.uploadVersionDescription,
+  },
+  listDocuments: {
+    summary: "List documents (current versions unless all_versions=true)",
+  },
+  getDocument: {
+    summary: "Get a document",
+  },
+  downloadUrl: {
+    summary: "A signed download URL, valid 900 seconds",
+    description: PROSE.downloadUrlDescription,
+  },
+  linkDocument: {
+    summary: "Link a document to a journal entry (and optionally one of its lines)",
+    description: PROSE.linkDocumentDescription,
+  },
+  downloadFile: {
+    summary: "Download a file by its signed URL (from .../download)",
+  },
+};

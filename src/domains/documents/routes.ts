@@ -1,5 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import type { Context } from "hono";
 import { nowMs } from "../../clock";
 import { database } from "../../db/client";
@@ -11,14 +11,15 @@ import { uploadSizeGate } from "../../http/upload";
 import { dispatch, isDryRun } from "../../http/dispatch";
 import { json, requestVersion } from "../../http/envelope";
 import { DOWNLOAD_HEADERS } from "../../http/file-response";
-import { finishPage, pageRequest } from "../../http/pagination";
-import { CompanyParams, CompanyItemParams } from "../../http/params";
+import { byCreated, finishPage, pageRequest } from "../../http/pagination";
+import { CompanyParams } from "../../http/params";
 import { booleanQuery, defineRoute, type HandlerContext, withBody } from "../../http/route";
 import { newId } from "../../ids";
 import { DateSchema } from "../../http/fields";
 import { detectMimeType, MAX_DOCUMENT_BYTES } from "./file-type";
 import { documentsJson, listDocuments, loadDocument, type DocumentUpload } from "./commands";
 import { verifyDownload } from "./signed-url";
+import { commandRoute, handled, on, registerRoutes, routeRoom } from "../../http/route-table";
 
 const TAG = "Documents";
 const BASE = "/api/v1/companies/{companyId}/documents";
@@ -101,12 +102,7 @@ const uploadForm = { content: { "multipart/form-data": { schema: UploadForm } },
 
 const uploadDocumentRoute = withBody(
   defineRoute({
-    ...uploadWrite,
-    method: "post",
-    path: BASE,
-    summary: "Upload a document (PDF, JPEG, PNG or WebP, at most 10 MB)",
-    description: PROSE.uploadDocumentDescription,
-    params: CompanyParams,
+    ...on.post(uploadWrite, BASE, DOCS.uploadDocument),
     response: DocumentSchema,
     status: 201,
   }),
@@ -119,12 +115,7 @@ async function uploadDocument(c: HandlerContext<typeof uploadDocumentRoute>) {
 
 const uploadVersionRoute = withBody(
   defineRoute({
-    ...uploadWrite,
-    method: "post",
-    path: `${BASE}/{id}/versions`,
-    summary: "Upload a replacement: a new version becomes current",
-    description: PROSE.uploadVersionDescription,
-    params: CompanyItemParams,
+    ...on.post(uploadWrite, `${BASE}/{id}/versions`, DOCS.uploadVersion),
     response: DocumentSchema,
     status: 201,
   }),
@@ -135,14 +126,10 @@ async function uploadVersion(c: HandlerContext<typeof uploadVersionRoute>) {
   return storeUpload(c, c.req.valid("form"), c.req.valid("param").id);
 }
 
+const READ = { tag: TAG, scope: "documents:read", company: true } as const;
+
 const listDocumentsRoute = defineRoute({
-  method: "get",
-  path: BASE,
-  tag: TAG,
-  summary: "List documents (current versions unless all_versions=true)",
-  scope: "documents:read",
-  company: true,
-  params: CompanyParams,
+  ...on.get(READ, BASE, DOCS.listDocuments),
   query: z.object({
     journal_entry_id: z.string().optional(),
     mime_type: z.enum(["application/pdf", "image/jpeg", "image/png", "image/webp"]).optional(),
@@ -165,23 +152,13 @@ async function listDocumentsPage(c: HandlerContext<typeof listDocumentsRoute>) {
     q.cursor,
     q.limit,
   );
-  const { items, nextCursor } = await finishPage(c, page, await listDocuments(db, companyId, q, page), (d) => ({
-    k: d.createdAt,
-    i: d.id,
-  }));
+  const { items, nextCursor } = await finishPage(c, page, await listDocuments(db, companyId, q, page), byCreated);
   return json(c, await documentsJson(db, companyId, items), 200, { next_cursor: nextCursor });
 }
 
-const getDocumentRoute = defineRoute({
-  method: "get",
-  path: `${BASE}/{id}`,
-  tag: TAG,
-  summary: "Get a document",
-  scope: "documents:read",
-  company: true,
-  params: CompanyItemParams,
-  response: DocumentSchema,
-});
+const room = routeRoom(BASE, { read: READ });
+
+const getDocumentRoute = room.get(DOCS.getDocument, DocumentSchema);
 
 async function getDocument(c: HandlerContext<typeof getDocumentRoute>) {
   const db = database(c.env);
@@ -190,17 +167,16 @@ async function getDocument(c: HandlerContext<typeof getDocumentRoute>) {
   return json(c, doc);
 }
 
-const downloadUrlRoute = defineRoute({
-  method: "get",
-  path: `${BASE}/{id}/download`,
+const AUDITED_READ = {
   tag: TAG,
-  summary: "A signed download URL, valid 900 seconds",
-  description: PROSE.downloadUrlDescription,
   scope: "documents:read",
   company: true,
   write: false,
   idempotency: "optional",
-  params: CompanyItemParams,
+} as const;
+
+const downloadUrl = commandRoute("documents.access", "id", {
+  ...on.get(AUDITED_READ, `${BASE}/{id}/download`, DOCS.downloadUrl),
   response: z.object({
     id: z.string(),
     file_name: z.string(),
@@ -211,36 +187,19 @@ const downloadUrlRoute = defineRoute({
   }),
 });
 
-async function downloadUrl(c: HandlerContext<typeof downloadUrlRoute>) {
-  return dispatch(c, "documents.access", { id: c.req.valid("param").id });
-}
+const WRITE = { tag: TAG, scope: "documents:write", company: true, idempotency: "required", dryRun: true } as const;
 
-const linkDocumentRoute = defineRoute({
-  tag: TAG,
-  scope: "documents:write",
-  company: true,
-  idempotency: "required",
-  dryRun: true,
-  method: "post",
-  path: `${BASE}/{id}/link`,
-  summary: "Link a document to a journal entry (and optionally one of its lines)",
-  description: PROSE.linkDocumentDescription,
-  params: CompanyItemParams,
+const linkDocument = commandRoute("documents.link", "body+id", {
+  ...on.post(WRITE, `${BASE}/{id}/link`, DOCS.linkDocument),
   body: z.object({ journal_entry_id: z.string(), journal_entry_line_id: z.string().optional() }),
   response: DocumentSchema,
 });
 
-async function linkDocument(c: HandlerContext<typeof linkDocumentRoute>) {
-  return dispatch(c, "documents.link", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
+const PUBLIC = { tag: TAG, scope: null } as const;
 
 // The signed file URL: no API key; the signature is the authorisation.
 const downloadFileRoute = defineRoute({
-  method: "get",
-  path: "/api/v1/document-files/{companyId}/{documentId}",
-  tag: TAG,
-  summary: "Download a file by its signed URL (from .../download)",
-  scope: null,
+  ...on.get(PUBLIC, "/api/v1/document-files/{companyId}/{documentId}", DOCS.downloadFile),
   params: CompanyParams.extend({ documentId: z.string() }),
   query: z.object({ expires: z.string(), signature: z.string() }),
   response: null,
@@ -276,11 +235,13 @@ async function downloadFile(c: HandlerContext<typeof downloadFileRoute>) {
 }
 
 export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(uploadDocumentRoute, uploadDocument);
-  app.openapi(uploadVersionRoute, uploadVersion);
-  app.openapi(listDocumentsRoute, listDocumentsPage);
-  app.openapi(getDocumentRoute, getDocument);
-  app.openapi(downloadUrlRoute, downloadUrl);
-  app.openapi(linkDocumentRoute, linkDocument);
-  app.openapi(downloadFileRoute, downloadFile);
+  registerRoutes(app, [
+    handled(uploadDocumentRoute, uploadDocument),
+    handled(uploadVersionRoute, uploadVersion),
+    handled(listDocumentsRoute, listDocumentsPage),
+    handled(getDocumentRoute, getDocument),
+    downloadUrl,
+    linkDocument,
+    handled(downloadFileRoute, downloadFile),
+  ]);
 }

@@ -63,3 +63,33 @@ export const PROSE = {
     previous year's tax depreciation here, else 0
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  registerFixedAsset: {
+    summary: "Register a fixed asset (anläggningstillgång) by hand or from a supplier invoice's line",
+    description: PROSE.createDescription,
+  },
+  list: {
+    summary: "List the fixed assets, oldest registration first",
+  },
+  register: {
+    summary: PROSE.registerSummary,
+    description: PROSE.registerDescription,
+  },
+  createDepreciationRun: {
+    summary: PROSE.runSummary,
+    description: PROSE.runDescription,
+  },
+  createTaxDepreciation: {
+    summary: "Book the year's tax depreciation of inventarier (30- or 20-regeln) as överavskrivningar",
+    description: PROSE.taxDescription,
+  },
+  get: {
+    summary: "Get a fixed asset",
+  },
+  disposeFixedAsset: {
+    summary: "Sell or scrap a fixed asset: depreciation to the month, removal, gain or loss",
+    description: PROSE.disposeDescription,
+  },
+};

@@ -34,3 +34,11 @@ export const PROSE = {
     spells with '-' where the chart has '–' is not a rename.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  importSie: {
+    summary: "Import a SIE 4 file (asynchronous)",
+    description: PROSE.importSieDescription,
+  },
+};

@@ -1,18 +1,18 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { PROSE, DOCS } from "./prose";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { sha256Hex, sha256HexOfStream } from "../../http/crypto";
 import { dispatch, isDryRun } from "../../http/dispatch";
-import { CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext, withBody } from "../../http/route";
 import { FILE_LIMITS } from "../../formats/limits";
 import { newId } from "../../ids";
 import { OperationSchema } from "../operations";
 import { splitBase64Member } from "./json-file-body";
 import type { SieImportStart } from "./commands";
+import { handled, on, registerRoutes } from "../../http/route-table";
 
 export const MAX_SIE_BYTES = FILE_LIMITS.sie.bytes;
 
@@ -76,18 +76,17 @@ const jsonFileGate = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+const WRITE = {
+  tag: "Imports",
+  scope: "bookkeeping:write",
+  company: true,
+  idempotency: "optional",
+  extraMiddleware: [sizeGate, jsonFileGate],
+} as const;
+
 const importSieRoute = withBody(
   defineRoute({
-    tag: "Imports",
-    scope: "bookkeeping:write",
-    company: true,
-    idempotency: "optional",
-    extraMiddleware: [sizeGate, jsonFileGate],
-    method: "post",
-    path: "/api/v1/companies/{companyId}/imports/sie",
-    summary: "Import a SIE 4 file (asynchronous)",
-    description: PROSE.importSieDescription,
-    params: CompanyParams,
+    ...on.post(WRITE, "/api/v1/companies/{companyId}/imports/sie", DOCS.importSie),
     response: OperationSchema,
     status: 202,
   }),
@@ -154,7 +153,7 @@ async function importSie(c: HandlerContext<typeof importSieRoute>) {
 }
 
 export function registerImportRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(importSieRoute, importSie);
+  registerRoutes(app, [handled(importSieRoute, importSie)]);
 }
 
 /**

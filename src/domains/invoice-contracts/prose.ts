@@ -75,3 +75,52 @@ export const PROSE = {
     as if resumed today.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  createContract: {
+    summary: "Make a recurring invoice contract",
+    description: PROSE.create,
+  },
+  list: {
+    summary: "List the invoice contracts, oldest first",
+  },
+  get: {
+    summary: "Get an invoice contract with its versions and pauses",
+  },
+  updateContract: {
+    summary: "Change an invoice contract's schedule settings or action",
+    description: PROSE.update,
+  },
+  deleteContract: {
+    summary: "Delete an invoice contract that has made no invoice (204)",
+    description: PROSE.remove,
+  },
+  changeContract: {
+    summary: "New items or prices from a period on; earlier periods keep their terms",
+    description: PROSE.change,
+  },
+  pauseContract: {
+    summary: "Pause an invoice contract",
+    description: PROSE.pause,
+  },
+  resumeContract: {
+    summary: "Resume a paused invoice contract",
+    description: PROSE.resume,
+  },
+  endContract: {
+    summary: "End an invoice contract from a date",
+    description: PROSE.end,
+  },
+  run: {
+    summary: "Make the contract's due invoices now (idempotent: each period once)",
+    description: PROSE.run,
+  },
+  upcoming: {
+    summary: "The contract's next invoices before they exist",
+    description: PROSE.upcoming,
+  },
+  invoices: {
+    summary: "The invoices the contract made, one per period, with their action's outcome",
+  },
+};

@@ -7,10 +7,9 @@ import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
-import { CompanyItemParams, CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { actOnMadeInvoices } from "./commands";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { contractInvoicesJson, contractJson, listContracts, loadContract, upcomingJson } from "./queries";
 import {
   ContractChangeSchema,
@@ -26,122 +25,70 @@ import {
   UpcomingQuery,
   UpcomingSchema,
 } from "./schemas";
-import { commandRoute, roomAccess } from "../../http/command-route";
+import { companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Invoice contracts";
-const BASE = "/api/v1/companies/{companyId}/invoice-contracts";
-const { read: READ, write: WRITE } = roomAccess(TAG, "invoices:read", "invoices:write");
+const room = companyRoom({
+  path: "/api/v1/companies/{companyId}/invoice-contracts",
+  tag: "Invoice contracts",
+  read: "invoices:read",
+  write: "invoices:write",
+});
 const id = (c: { req: { valid(t: "param"): { id: string } } }) => c.req.valid("param").id;
 
-const createContract = commandRoute("invoice_contracts.create", "body", {
-  ...WRITE,
-  method: "post",
-  path: BASE,
-  summary: "Make a recurring invoice contract",
-  description: PROSE.create,
-  params: CompanyParams,
-  body: ContractCreateSchema,
-  response: ContractSchema,
-  status: 201,
-});
+const createContract = room.create(
+  "invoice_contracts.create",
+  DOCS.createContract,
+  ContractCreateSchema,
+  ContractSchema,
+);
 
-const listRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: BASE,
-  summary: "List the invoice contracts, oldest first",
-  params: CompanyParams,
-  response: ContractListSchema,
-});
+const listRoute = room.list(DOCS.list, null, ContractListSchema);
 async function listContractsHandler(c: HandlerContext<typeof listRoute>) {
   return json(c, await listContracts(database(c.env), c.get("company").id));
 }
 
-const getRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get an invoice contract with its versions and pauses",
-  params: CompanyItemParams,
-  response: ContractSchema,
-});
+const getRoute = room.get(DOCS.get, ContractSchema);
 async function getContractHandler(c: HandlerContext<typeof getRoute>) {
   return json(c, contractJson(await loadContract(database(c.env), c.get("company").id, id(c))));
 }
 
-const updateContract = commandRoute("invoice_contracts.update", "body+id", {
-  ...WRITE,
-  method: "patch",
-  path: `${BASE}/{id}`,
-  summary: "Change an invoice contract's schedule settings or action",
-  description: PROSE.update,
-  params: CompanyItemParams,
-  body: ContractPatchSchema,
-  response: ContractSchema,
-});
+const updateContract = room.update(
+  "invoice_contracts.update",
+  DOCS.updateContract,
+  ContractPatchSchema,
+  ContractSchema,
+);
 
-const deleteContract = commandRoute("invoice_contracts.delete", "id", {
-  ...WRITE,
-  method: "delete",
-  path: `${BASE}/{id}`,
-  summary: "Delete an invoice contract that has made no invoice (204)",
-  description: PROSE.remove,
-  params: CompanyItemParams,
-  response: null,
-  status: 204,
-});
+const deleteContract = room.remove("invoice_contracts.delete", DOCS.deleteContract);
 
-const changeContract = commandRoute("invoice_contracts.change", "body+id", {
-  ...WRITE,
-  method: "post",
-  path: `${BASE}/{id}/changes`,
-  summary: "New items or prices from a period on; earlier periods keep their terms",
-  description: PROSE.change,
-  params: CompanyItemParams,
-  body: ContractChangeSchema,
-  response: ContractSchema,
-});
+const changeContract = room.action(
+  "invoice_contracts.change",
+  "changes",
+  DOCS.changeContract,
+  ContractChangeSchema,
+  ContractSchema,
+);
 
-const pauseContract = commandRoute("invoice_contracts.pause", "body+id", {
-  ...WRITE,
-  method: "post",
-  path: `${BASE}/{id}/pause`,
-  summary: "Pause an invoice contract",
-  description: PROSE.pause,
-  params: CompanyItemParams,
-  body: ContractPauseSchema,
-  response: ContractSchema,
-});
+const pauseContract = room.action(
+  "invoice_contracts.pause",
+  "pause",
+  DOCS.pauseContract,
+  ContractPauseSchema,
+  ContractSchema,
+);
 
-const resumeContract = commandRoute("invoice_contracts.resume", "body+id", {
-  ...WRITE,
-  method: "post",
-  path: `${BASE}/{id}/resume`,
-  summary: "Resume a paused invoice contract",
-  description: PROSE.resume,
-  params: CompanyItemParams,
-  body: ContractPauseSchema,
-  response: ContractSchema,
-});
+const resumeContract = room.action(
+  "invoice_contracts.resume",
+  "resume",
+  DOCS.resumeContract,
+  ContractPauseSchema,
+  ContractSchema,
+);
 
-const endContract = commandRoute("invoice_contracts.end", "body+id", {
-  ...WRITE,
-  method: "post",
-  path: `${BASE}/{id}/end`,
-  summary: "End an invoice contract from a date",
-  description: PROSE.end,
-  params: CompanyItemParams,
-  body: ContractEndSchema,
-  response: ContractSchema,
-});
+const endContract = room.action("invoice_contracts.end", "end", DOCS.endContract, ContractEndSchema, ContractSchema);
 
 const runRoute = defineRoute({
-  ...WRITE,
-  method: "post",
-  path: `${BASE}/{id}/run`,
-  summary: "Make the contract's due invoices now (idempotent: each period once)",
-  description: PROSE.run,
-  params: CompanyItemParams,
+  ...on.post(room.write, `${room.base}/{id}/run`, DOCS.run),
   body: ContractRunSchema,
   response: ContractRunResultSchema,
 });
@@ -162,12 +109,7 @@ async function runContractHandler(c: HandlerContext<typeof runRoute>) {
 }
 
 const upcomingRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/{id}/upcoming`,
-  summary: "The contract's next invoices before they exist",
-  description: PROSE.upcoming,
-  params: CompanyItemParams,
+  ...on.get(room.read, `${room.base}/{id}/upcoming`, DOCS.upcoming),
   query: UpcomingQuery,
   response: UpcomingSchema,
 });
@@ -177,11 +119,7 @@ async function upcomingHandler(c: HandlerContext<typeof upcomingRoute>) {
 }
 
 const invoicesRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/{id}/invoices`,
-  summary: "The invoices the contract made, one per period, with their action's outcome",
-  params: CompanyItemParams,
+  ...on.get(room.read, `${room.base}/{id}/invoices`, DOCS.invoices),
   response: z.array(ContractInvoiceSchema),
 });
 async function contractInvoicesHandler(c: HandlerContext<typeof invoicesRoute>) {
@@ -189,16 +127,18 @@ async function contractInvoicesHandler(c: HandlerContext<typeof invoicesRoute>) 
 }
 
 export function registerInvoiceContractRoutes(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(createContract.route, createContract.handler);
-  app.openapi(listRoute, listContractsHandler);
-  app.openapi(getRoute, getContractHandler);
-  app.openapi(updateContract.route, updateContract.handler);
-  app.openapi(deleteContract.route, deleteContract.handler);
-  app.openapi(changeContract.route, changeContract.handler);
-  app.openapi(pauseContract.route, pauseContract.handler);
-  app.openapi(resumeContract.route, resumeContract.handler);
-  app.openapi(endContract.route, endContract.handler);
-  app.openapi(runRoute, runContractHandler);
-  app.openapi(upcomingRoute, upcomingHandler);
-  app.openapi(invoicesRoute, contractInvoicesHandler);
+  registerRoutes(app, [
+    createContract,
+    handled(listRoute, listContractsHandler),
+    handled(getRoute, getContractHandler),
+    updateContract,
+    deleteContract,
+    changeContract,
+    pauseContract,
+    resumeContract,
+    endContract,
+    handled(runRoute, runContractHandler),
+    handled(upcomingRoute, upcomingHandler),
+    handled(invoicesRoute, contractInvoicesHandler),
+  ]);
 }

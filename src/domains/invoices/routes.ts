@@ -18,25 +18,28 @@ import { payInvoice, refundInvoice, reverseInvoicePayment, reverseInvoicePayment
 import { creditInvoice } from "./credits/routes";
 import { remindInvoice, reminderPdf, reminderPdfRoute } from "./reminders/routes";
 import { issueInterestInvoice } from "./interest/routes";
+import { handled, registerRoutes } from "../../http/route-table";
 
 export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(remindInvoice.route, remindInvoice.handler);
-  app.openapi(reminderPdfRoute, reminderPdf);
-  app.openapi(issueInterestInvoice.route, issueInterestInvoice.handler);
-  app.openapi(listInvoicesRoute, listInvoicesPage);
-  app.openapi(getInvoiceRoute, getInvoice);
-  app.openapi(invoicePdfRoute, invoicePdf);
-  app.openapi(invoicePeppolRoute, invoicePeppol);
-  app.openapi(createInvoice.route, createInvoice.handler);
-  app.openapi(bulkCreateInvoices.route, bulkCreateInvoices.handler);
-  app.openapi(updateInvoice.route, updateInvoice.handler);
-  app.openapi(cancelInvoice.route, cancelInvoice.handler);
-  app.openapi(markInvoiceSent.route, markInvoiceSent.handler);
-  app.openapi(sendInvoice.route, sendInvoice.handler);
-  app.openapi(resendPeppol.route, resendPeppol.handler);
-  app.openapi(payInvoice.route, payInvoice.handler);
-  app.openapi(reverseInvoicePaymentRoute, reverseInvoicePayment);
-  app.openapi(bookInvoice.route, bookInvoice.handler);
-  app.openapi(refundInvoice.route, refundInvoice.handler);
-  app.openapi(creditInvoice.route, creditInvoice.handler);
+  registerRoutes(app, [
+    remindInvoice,
+    handled(reminderPdfRoute, reminderPdf),
+    issueInterestInvoice,
+    handled(listInvoicesRoute, listInvoicesPage),
+    handled(getInvoiceRoute, getInvoice),
+    handled(invoicePdfRoute, invoicePdf),
+    handled(invoicePeppolRoute, invoicePeppol),
+    createInvoice,
+    bulkCreateInvoices,
+    updateInvoice,
+    cancelInvoice,
+    markInvoiceSent,
+    sendInvoice,
+    resendPeppol,
+    payInvoice,
+    handled(reverseInvoicePaymentRoute, reverseInvoicePayment),
+    bookInvoice,
+    refundInvoice,
+    creditInvoice,
+  ]);
 }

@@ -23,3 +23,36 @@ export const PROSE = {
     allow_deep_chain is true.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listEntries: {
+    summary: "List journal entries with their lines",
+    description: "Newest registration first. Cancelled drafts are listed only with status=cancelled.",
+  },
+  getEntry: {
+    summary: "Get a journal entry with its lines and storno chain",
+  },
+  createDraft: {
+    summary: "Create a draft journal entry",
+    description: PROSE.createDraftDescription,
+  },
+  batchCreateDrafts: {
+    summary: "Create up to 50 draft entries; each succeeds or fails on its own",
+  },
+  commitDraft: {
+    summary: "Post a draft: allocate its voucher number",
+    description: PROSE.commitDraftDescription,
+  },
+  cancelDraft: {
+    summary: "Cancel a draft (no voucher number is consumed)",
+  },
+  reverseEntry: {
+    summary: "Reverse a posted entry with a storno entry",
+    description: PROSE.reverseEntryDescription,
+  },
+  correctEntry: {
+    summary: "Correct a posted entry: storno plus a corrected entry",
+    description: PROSE.correctEntryDescription,
+  },
+};

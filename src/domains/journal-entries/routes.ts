@@ -1,11 +1,10 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { finishPage, pageRequest } from "../../http/pagination";
-import { CompanyParams, CompanyItemParams } from "../../http/params";
-import { defineRoute, type HandlerContext } from "../../http/route";
+import { byCreated, finishPage, pageRequest } from "../../http/pagination";
+import type { HandlerContext } from "../../http/route";
 import { entryDetail, entryJson, linesOf, listEntries } from "./queries";
 import {
   BatchCreateSchema,
@@ -20,22 +19,16 @@ import {
   ReverseResultSchema,
   ReverseSchema,
 } from "./schemas";
-import { commandRoute, roomAccess } from "../../http/command-route";
+import { commandRoute, companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "Journal entries";
-const BASE = "/api/v1/companies/{companyId}/journal-entries";
-const { read, write } = roomAccess(TAG, "reports:read", "bookkeeping:write");
-
-const listEntriesRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "List journal entries with their lines",
-  description: "Newest registration first. Cancelled drafts are listed only with status=cancelled.",
-  params: CompanyParams,
-  query: ListQuerySchema,
-  response: z.array(EntrySchema),
+const room = companyRoom({
+  path: "/api/v1/companies/{companyId}/journal-entries",
+  tag: "Journal entries",
+  read: "reports:read",
+  write: "bookkeeping:write",
 });
+
+const listEntriesRoute = room.list(DOCS.listEntries, ListQuerySchema, z.array(EntrySchema));
 
 async function listEntriesPage(c: HandlerContext<typeof listEntriesRoute>) {
   const q = c.req.valid("query");
@@ -47,10 +40,7 @@ async function listEntriesPage(c: HandlerContext<typeof listEntriesRoute>) {
     q.cursor,
     q.limit,
   );
-  const { items, nextCursor } = await finishPage(c, page, await listEntries(db, companyId, q, page), (e) => ({
-    k: e.createdAt,
-    i: e.id,
-  }));
+  const { items, nextCursor } = await finishPage(c, page, await listEntries(db, companyId, q, page), byCreated);
   const lines = await linesOf(
     db,
     items.map((e) => e.id),
@@ -63,67 +53,26 @@ async function listEntriesPage(c: HandlerContext<typeof listEntriesRoute>) {
   );
 }
 
-const getEntryRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get a journal entry with its lines and storno chain",
-  params: CompanyItemParams,
-  response: EntryDetailSchema,
-});
+const getEntryRoute = room.get(DOCS.getEntry, EntryDetailSchema);
 
 async function getEntry(c: HandlerContext<typeof getEntryRoute>) {
   return json(c, await entryDetail(database(c.env), c.get("company").id, c.req.valid("param").id));
 }
 
-const createDraft = commandRoute("journal_entries.create", "body", {
-  ...write,
-  method: "post",
-  path: BASE,
-  summary: "Create a draft journal entry",
-  description: PROSE.createDraftDescription,
-  params: CompanyParams,
-  body: EntryCreateSchema,
-  response: EntrySchema,
-  status: 201,
-});
+const createDraft = room.create("journal_entries.create", DOCS.createDraft, EntryCreateSchema, EntrySchema);
 
 const batchCreateDrafts = commandRoute("journal_entries.batch_create", "body", {
-  ...write,
-  method: "post",
-  path: `${BASE}/batch-create`,
-  summary: "Create up to 50 draft entries; each succeeds or fails on its own",
-  params: CompanyParams,
+  ...on.post(room.write, `${room.base}/batch-create`, DOCS.batchCreateDrafts),
   body: BatchCreateSchema,
   response: BatchResultSchema,
 });
 
-const commitDraft = commandRoute("journal_entries.commit", "id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/commit`,
-  summary: "Post a draft: allocate its voucher number",
-  description: PROSE.commitDraftDescription,
-  params: CompanyItemParams,
-  response: CommitResultSchema,
-});
+const commitDraft = room.action("journal_entries.commit", "commit", DOCS.commitDraft, null, CommitResultSchema);
 
-const cancelDraft = commandRoute("journal_entries.cancel", "id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/cancel`,
-  summary: "Cancel a draft (no voucher number is consumed)",
-  params: CompanyItemParams,
-  response: EntrySchema,
-});
+const cancelDraft = room.action("journal_entries.cancel", "cancel", DOCS.cancelDraft, null, EntrySchema);
 
 const reverseEntry = commandRoute("journal_entries.reverse", "body+id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/reverse`,
-  summary: "Reverse a posted entry with a storno entry",
-  description: PROSE.reverseEntryDescription,
-  params: CompanyItemParams,
+  ...on.post(room.write, `${room.base}/{id}/reverse`, DOCS.reverseEntry),
   body: ReverseSchema,
   bodyRequired: false,
   response: ReverseResultSchema,
@@ -131,24 +80,21 @@ const reverseEntry = commandRoute("journal_entries.reverse", "body+id", {
 });
 
 const correctEntry = commandRoute("journal_entries.correct", "body+id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/correct`,
-  summary: "Correct a posted entry: storno plus a corrected entry",
-  description: PROSE.correctEntryDescription,
-  params: CompanyItemParams,
+  ...on.post(room.write, `${room.base}/{id}/correct`, DOCS.correctEntry),
   body: CorrectSchema,
   response: CorrectResultSchema,
   status: 201,
 });
 
 export function registerJournalEntryRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listEntriesRoute, listEntriesPage);
-  app.openapi(getEntryRoute, getEntry);
-  app.openapi(createDraft.route, createDraft.handler);
-  app.openapi(batchCreateDrafts.route, batchCreateDrafts.handler);
-  app.openapi(commitDraft.route, commitDraft.handler);
-  app.openapi(cancelDraft.route, cancelDraft.handler);
-  app.openapi(reverseEntry.route, reverseEntry.handler);
-  app.openapi(correctEntry.route, correctEntry.handler);
+  registerRoutes(app, [
+    handled(listEntriesRoute, listEntriesPage),
+    handled(getEntryRoute, getEntry),
+    createDraft,
+    batchCreateDrafts,
+    commitDraft,
+    cancelDraft,
+    reverseEntry,
+    correctEntry,
+  ]);
 }

@@ -36,3 +36,31 @@ export const PROSE = {
     public development key and proves nothing.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  verify: {
+    summary: "Verify the company's chain of posted entries (paged) and name the first entry that does not match",
+    description: PROSE.verify,
+  },
+  chain: {
+    summary: "The chain's records with their entries in canonical form (the export's JSON sidecar)",
+    description: PROSE.chain,
+  },
+  seal: {
+    summary: "The seal of a closed fiscal year: the chain's head, the year's counts and totals, signed",
+    description: PROSE.seal,
+  },
+  sidecar: {
+    summary: "A sealed year's JSON sidecar for the offline verifier: the seal and the chain's records through it",
+    description: PROSE.sidecar,
+  },
+  backfillChain: {
+    summary: "Chain the entries posted before the chain existed (at most 500 a call)",
+    description: PROSE.backfill,
+  },
+  keys: {
+    summary: "The public keys of the ledger's receipts and seals (no key needed)",
+    description: PROSE.keys,
+  },
+};

@@ -3,12 +3,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
-import { CompanyItemParams, CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { companyHeading } from "../companies";
 import { chainPage, publicKeySet, sealOf, sidecarStream, verifyPage } from "./queries";
 import {
@@ -20,18 +18,14 @@ import {
   VerifyQuery,
   VerifySchema,
 } from "./schemas";
+import { commandRoute, handled, on, registerRoutes } from "../../http/route-table";
 
 const TAG = "Verifiable ledger";
 const BASE = "/api/v1/companies/{companyId}/ledger";
 const READ = { tag: TAG, scope: "reports:read", company: true } as const;
 
 const verifyRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/verify`,
-  summary: "Verify the company's chain of posted entries (paged) and name the first entry that does not match",
-  description: PROSE.verify,
-  params: CompanyParams,
+  ...on.get(READ, `${BASE}/verify`, DOCS.verify),
   query: VerifyQuery,
   response: VerifySchema,
 });
@@ -42,12 +36,7 @@ async function verifyChain(c: HandlerContext<typeof verifyRoute>) {
 }
 
 const chainRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: `${BASE}/chain`,
-  summary: "The chain's records with their entries in canonical form (the export's JSON sidecar)",
-  description: PROSE.chain,
-  params: CompanyParams,
+  ...on.get(READ, `${BASE}/chain`, DOCS.chain),
   query: ChainQuery,
   response: ChainPageSchema,
 });
@@ -58,12 +47,7 @@ async function getChain(c: HandlerContext<typeof chainRoute>) {
 }
 
 const sealRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: "/api/v1/companies/{companyId}/fiscal-periods/{id}/seal",
-  summary: "The seal of a closed fiscal year: the chain's head, the year's counts and totals, signed",
-  description: PROSE.seal,
-  params: CompanyItemParams,
+  ...on.get(READ, "/api/v1/companies/{companyId}/fiscal-periods/{id}/seal", DOCS.seal),
   response: SealSchema,
 });
 
@@ -73,12 +57,7 @@ async function getSeal(c: HandlerContext<typeof sealRoute>) {
 }
 
 const sidecarRoute = defineRoute({
-  ...READ,
-  method: "get",
-  path: "/api/v1/companies/{companyId}/fiscal-periods/{id}/ledger-sidecar",
-  summary: "A sealed year's JSON sidecar for the offline verifier: the seal and the chain's records through it",
-  description: PROSE.sidecar,
-  params: CompanyItemParams,
+  ...on.get(READ, "/api/v1/companies/{companyId}/fiscal-periods/{id}/ledger-sidecar", DOCS.sidecar),
   response: null,
 });
 
@@ -92,32 +71,24 @@ async function getSidecar(c: HandlerContext<typeof sidecarRoute>) {
   return fileResponse(c, sidecarStream(db, companyId, seal), "application/json", fileName);
 }
 
-const backfillRoute = defineRoute({
+const WRITE = {
   tag: TAG,
   scope: "bookkeeping:write",
   company: true,
   write: true,
   idempotency: "optional",
   dryRun: true,
-  method: "post",
-  path: `${BASE}/chain-backfill`,
-  summary: "Chain the entries posted before the chain existed (at most 500 a call)",
-  description: PROSE.backfill,
-  params: CompanyParams,
+} as const;
+
+const backfillChain = commandRoute("ledger.chain_backfill", "none", {
+  ...on.post(WRITE, `${BASE}/chain-backfill`, DOCS.backfillChain),
   response: BackfillSchema,
 });
 
-async function backfillChain(c: HandlerContext<typeof backfillRoute>) {
-  return dispatch(c, "ledger.chain_backfill", {});
-}
+const PUBLIC = { tag: TAG, scope: null } as const;
 
 const keysRoute = defineRoute({
-  tag: TAG,
-  scope: null,
-  method: "get",
-  path: "/.well-known/ledger-keys.json",
-  summary: "The public keys of the ledger's receipts and seals (no key needed)",
-  description: PROSE.keys,
+  ...on.get(PUBLIC, "/.well-known/ledger-keys.json", DOCS.keys),
   response: KeysSchema,
 });
 
@@ -126,10 +97,12 @@ async function ledgerKeys(c: HandlerContext<typeof keysRoute>) {
 }
 
 export function registerLedgerChainRoutes(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(verifyRoute, verifyChain);
-  app.openapi(chainRoute, getChain);
-  app.openapi(sealRoute, getSeal);
-  app.openapi(sidecarRoute, getSidecar);
-  app.openapi(backfillRoute, backfillChain);
-  app.openapi(keysRoute, ledgerKeys);
+  registerRoutes(app, [
+    handled(verifyRoute, verifyChain),
+    handled(chainRoute, getChain),
+    handled(sealRoute, getSeal),
+    handled(sidecarRoute, getSidecar),
+    backfillChain,
+    handled(keysRoute, ledgerKeys),
+  ]);
 }

@@ -7,3 +7,16 @@ export const PROSE = {
     kronor as JSON numbers with at most two decimals.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  health: {
+    summary: "Health (no key needed)",
+  },
+  listErrorCodes: {
+    summary: "The whole error catalogue",
+  },
+  getErrorCode: {
+    summary: "One error code: the page docs_url points to",
+  },
+};

@@ -1,6 +1,6 @@
 // Public routes: health, the error catalogue, the OpenAPI document and its reference page.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { PROSE, DOCS } from "./prose";
 import { nowIso } from "../../clock";
 import { homeNames, isMigrated } from "../../db/homes";
 import { ApiError } from "../../errors/api-error";
@@ -9,13 +9,12 @@ import { json, requestVersion } from "../../http/envelope";
 import { catalogueEntryJson, ERROR_CATALOGUE, isErrorCode } from "../../errors/catalogue";
 import { CatalogueEntrySchema, defineRoute, type HandlerContext } from "../../http/route";
 import { referencePage } from "./reference-page";
+import { handled, on, registerRoutes } from "../../http/route-table";
+
+const READ = { tag: "Meta", scope: null } as const;
 
 const healthRoute = defineRoute({
-  method: "get",
-  path: "/api/v1/health",
-  tag: "Meta",
-  summary: "Health (no key needed)",
-  scope: null,
+  ...on.get(READ, "/api/v1/health", DOCS.health),
   response: z.object({
     status: z.enum(["ok", "degraded"]),
     service: z.string(),
@@ -37,11 +36,7 @@ async function health(c: HandlerContext<typeof healthRoute>) {
 }
 
 const listErrorCodesRoute = defineRoute({
-  method: "get",
-  path: "/api/v1/errors",
-  tag: "Meta",
-  summary: "The whole error catalogue",
-  scope: null,
+  ...on.get(READ, "/api/v1/errors", DOCS.listErrorCodes),
   response: z.array(CatalogueEntrySchema),
 });
 
@@ -50,11 +45,7 @@ async function listErrorCodes(c: HandlerContext<typeof listErrorCodesRoute>) {
 }
 
 const getErrorCodeRoute = defineRoute({
-  method: "get",
-  path: "/api/v1/errors/{code}",
-  tag: "Meta",
-  summary: "One error code: the page docs_url points to",
-  scope: null,
+  ...on.get(READ, "/api/v1/errors/{code}", DOCS.getErrorCode),
   params: z.object({ code: z.string() }),
   response: CatalogueEntrySchema,
 });
@@ -66,9 +57,11 @@ async function getErrorCode(c: HandlerContext<typeof getErrorCodeRoute>) {
 }
 
 export function registerMetaRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(healthRoute, health);
-  app.openapi(listErrorCodesRoute, listErrorCodes);
-  app.openapi(getErrorCodeRoute, getErrorCode);
+  registerRoutes(app, [
+    handled(healthRoute, health),
+    handled(listErrorCodesRoute, listErrorCodes),
+    handled(getErrorCodeRoute, getErrorCode),
+  ]);
   app.doc31("/api/v1/openapi.json", (c) => ({
     openapi: "3.1.0",
     info: {

@@ -12,3 +12,11 @@ export const PROSE = {
     first finds it ready (announced_ready_at).
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  closeStatus: {
+    summary: "Is the month (or fiscal year) ready to close, and what blocks it",
+    description: PROSE.closeStatus,
+  },
+};

@@ -4,21 +4,16 @@ import { todayUtc } from "../../clock";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { closeStatus } from "./queries";
 import { CloseStatusQuery, CloseStatusSchema } from "./schemas";
+import { handled, on, registerRoutes } from "../../http/route-table";
+
+const READ = { tag: "Fiscal periods", scope: "reports:read", company: true } as const;
 
 const closeStatusRoute = defineRoute({
-  tag: "Fiscal periods",
-  scope: "reports:read",
-  company: true,
-  method: "get",
-  path: "/api/v1/companies/{companyId}/close-status",
-  summary: "Is the month (or fiscal year) ready to close, and what blocks it",
-  description: PROSE.closeStatus,
-  params: CompanyParams,
+  ...on.get(READ, "/api/v1/companies/{companyId}/close-status", DOCS.closeStatus),
   query: CloseStatusQuery,
   response: CloseStatusSchema,
 });
@@ -28,5 +23,5 @@ async function getCloseStatus(c: HandlerContext<typeof closeStatusRoute>) {
 }
 
 export function registerMonthCloseRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(closeStatusRoute, getCloseStatus);
+  registerRoutes(app, [handled(closeStatusRoute, getCloseStatus)]);
 }

@@ -7,3 +7,11 @@ export const PROSE = {
     Only operations of the key's companies are visible.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  getOperation: {
+    summary: "Poll an asynchronous operation",
+    description: PROSE.getOperationDescription,
+  },
+};

@@ -1,13 +1,13 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { ApiError } from "../../errors/api-error";
 import { findInCallerHomes } from "../../http/caller-homes";
 import { enterCompany } from "../../http/company-access";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
-import { ItemParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { loadOperation, operationJson } from "./commands";
+import { handled, on, registerRoutes } from "../../http/route-table";
 
 export const OperationSchema = z
   .object({
@@ -27,14 +27,10 @@ export const OperationSchema = z
   })
   .openapi("Operation");
 
+const READ = { tag: "Operations", scope: "operations:read" } as const;
+
 const getOperationRoute = defineRoute({
-  method: "get",
-  path: "/api/v1/operations/{id}",
-  tag: "Operations",
-  summary: "Poll an asynchronous operation",
-  description: PROSE.getOperationDescription,
-  scope: "operations:read",
-  params: ItemParams,
+  ...on.get(READ, "/api/v1/operations/{id}", DOCS.getOperation),
   response: OperationSchema,
 });
 
@@ -49,5 +45,5 @@ async function getOperation(c: HandlerContext<typeof getOperationRoute>) {
 }
 
 export function registerOperationRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(getOperationRoute, getOperation);
+  registerRoutes(app, [handled(getOperationRoute, getOperation)]);
 }

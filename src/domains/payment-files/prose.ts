@@ -15,3 +15,11 @@ export const PROSE = {
     account_needs_sek.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  supplierInvoicePaymentFile: {
+    summary: "A pain.001.001.03 credit-transfer file for approved supplier invoices",
+    description: PROSE.supplierInvoicePaymentFileDescription,
+  },
+};

@@ -1,23 +1,21 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { fileResponse } from "../../http/file-response";
-import { CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { SupplierPaymentFileSchema } from "./schemas";
 import { supplierPaymentFile } from "./queries";
+import { handled, on, registerRoutes } from "../../http/route-table";
+
+const READ_BY_POST = { tag: "Supplier invoices", scope: "suppliers:read", company: true, write: false } as const;
 
 const supplierInvoicePaymentFileRoute = defineRoute({
-  tag: "Supplier invoices",
-  scope: "suppliers:read",
-  company: true,
-  write: false,
-  method: "post",
-  path: "/api/v1/companies/{companyId}/payment-files/supplier-invoices",
-  summary: "A pain.001.001.03 credit-transfer file for approved supplier invoices",
-  description: PROSE.supplierInvoicePaymentFileDescription,
-  params: CompanyParams,
+  ...on.post(
+    READ_BY_POST,
+    "/api/v1/companies/{companyId}/payment-files/supplier-invoices",
+    DOCS.supplierInvoicePaymentFile,
+  ),
   body: SupplierPaymentFileSchema,
   response: null,
 });
@@ -33,5 +31,5 @@ async function supplierInvoicePaymentFile(c: HandlerContext<typeof supplierInvoi
 }
 
 export function registerPaymentFileRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(supplierInvoicePaymentFileRoute, supplierInvoicePaymentFile);
+  registerRoutes(app, [handled(supplierInvoicePaymentFileRoute, supplierInvoicePaymentFile)]);
 }

@@ -4,21 +4,14 @@ import type { Context } from "hono";
 import { database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { fileResponse } from "../../http/file-response";
-import { CompanyParams } from "../../http/params";
 import { type PdfReport, renderReportPdf } from "./pdf";
 import { renderTablePdf, type TableReport } from "./table-pdf";
 import { companyHeading, loadPeriodFor } from "./queries";
 
 export const REPORTS = "/api/v1/companies/{companyId}/reports";
 
-/** Every report: a company-scoped GET with the reports:read scope. */
-export const READ = {
-  tag: "Reports",
-  scope: "reports:read",
-  company: true,
-  method: "get",
-  params: CompanyParams,
-} as const;
+/** Every report: a company-scoped read with the reports:read scope (`...on.get(READ, path, docs)`). */
+export const READ = { tag: "Reports", scope: "reports:read", company: true } as const;
 
 /** The database, the company and the requested period: what every period report starts from. */
 export async function periodScope(c: Context<AppEnv>, periodId: string) {

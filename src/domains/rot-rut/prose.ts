@@ -24,3 +24,26 @@ export const PROSE = {
     nothing was approved. A claim takes one decision (else CONFLICT).
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  createClaim: {
+    summary: "Claim ROT/RUT from Skatteverket for paid invoices",
+    description: PROSE.createClaimDescription,
+  },
+  listClaims: {
+    summary: "List ROT/RUT claims",
+    description: "Newest first; filter status (claimed, decided, paid, rejected).",
+  },
+  getClaim: {
+    summary: "Get a ROT/RUT claim",
+  },
+  claimXml: {
+    summary: "The claim file (XML) to upload to Skatteverket",
+    description: PROSE.claimXmlDescription,
+  },
+  recordDecision: {
+    summary: "Record Skatteverket's decision and payout on a claim",
+    description: PROSE.recordDecisionDescription,
+  },
+};

@@ -1,9 +1,9 @@
 // Reads of ROT/RUT claims and their JSON.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { rotRutClaimInvoices, rotRutClaims } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
-import { afterDesc, type PageRequest } from "../../http/pagination";
+import { companyPage, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../money";
 
 export type ClaimRow = typeof rotRutClaims.$inferSelect;
@@ -83,16 +83,7 @@ export async function listClaims(
   status: ClaimRow["status"] | undefined,
   page: PageRequest,
 ) {
-  const t = rotRutClaims;
-  return db
-    .select()
-    .from(t)
-    .where(
-      and(eq(t.companyId, companyId), status ? eq(t.status, status) : undefined, afterDesc(page, t.createdAt, t.id)),
-    )
-    .orderBy(desc(t.createdAt), asc(t.id))
-    .limit(page.limit + 1)
-    .all();
+  return companyPage(db, rotRutClaims, companyId, page, status ? eq(rotRutClaims.status, status) : undefined);
 }
 
 /** The claims an invoice is in (the invoices domain refuses to reverse a payment a claim rests on). */

@@ -1,53 +1,33 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { json } from "../../http/envelope";
 import { fileResponse } from "../../http/file-response";
-import { finishPage, pageRequest } from "../../http/pagination";
-import { CompanyParams, CompanyItemParams } from "../../http/params";
+import { byCreated, finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { claimInvoicesOf, claimJson, listClaims, loadClaim } from "./queries";
 import { ClaimCreateSchema, ClaimDecisionSchema, ClaimListQuery, ClaimSchema } from "./schemas";
-import { commandRoute, roomAccess } from "../../http/command-route";
+import { companyRoom, handled, on, registerRoutes } from "../../http/route-table";
 
-const TAG = "ROT and RUT";
-const BASE = "/api/v1/companies/{companyId}/rot-rut/claims";
-const { read, write } = roomAccess(TAG, "invoices:read", "invoices:write");
-
-const createClaim = commandRoute("rot_rut.claim", "body", {
-  ...write,
-  method: "post",
-  path: BASE,
-  summary: "Claim ROT/RUT from Skatteverket for paid invoices",
-  description: PROSE.createClaimDescription,
-  params: CompanyParams,
-  body: ClaimCreateSchema,
-  response: z.array(ClaimSchema),
-  status: 201,
+const room = companyRoom({
+  path: "/api/v1/companies/{companyId}/rot-rut/claims",
+  tag: "ROT and RUT",
+  read: "invoices:read",
+  write: "invoices:write",
 });
 
-const listClaimsRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "List ROT/RUT claims",
-  description: "Newest first; filter status (claimed, decided, paid, rejected).",
-  params: CompanyParams,
-  query: ClaimListQuery,
-  response: z.array(ClaimSchema),
-});
+const createClaim = room.create("rot_rut.claim", DOCS.createClaim, ClaimCreateSchema, z.array(ClaimSchema));
+
+const listClaimsRoute = room.list(DOCS.listClaims, ClaimListQuery, z.array(ClaimSchema));
 
 async function listClaimsPage(c: HandlerContext<typeof listClaimsRoute>) {
   const { cursor, limit, status } = c.req.valid("query");
   const companyId = c.get("company").id;
   const db = database(c.env);
   const page = await pageRequest(c, `rot-rut-claims:${companyId}:${status ?? ""}`, cursor, limit);
-  const { items, nextCursor } = await finishPage(c, page, await listClaims(db, companyId, status, page), (r) => ({
-    k: r.createdAt,
-    i: r.id,
-  }));
+  const { items, nextCursor } = await finishPage(c, page, await listClaims(db, companyId, status, page), byCreated);
   const invoices = await claimInvoicesOf(
     db,
     items.map((i) => i.id),
@@ -65,14 +45,7 @@ async function listClaimsPage(c: HandlerContext<typeof listClaimsRoute>) {
   );
 }
 
-const getClaimRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get a ROT/RUT claim",
-  params: CompanyItemParams,
-  response: ClaimSchema,
-});
+const getClaimRoute = room.get(DOCS.getClaim, ClaimSchema);
 
 async function getClaim(c: HandlerContext<typeof getClaimRoute>) {
   const db = database(c.env);
@@ -81,12 +54,7 @@ async function getClaim(c: HandlerContext<typeof getClaimRoute>) {
 }
 
 const claimXmlRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}/xml`,
-  summary: "The claim file (XML) to upload to Skatteverket",
-  description: PROSE.claimXmlDescription,
-  params: CompanyItemParams,
+  ...on.get(room.read, `${room.base}/{id}/xml`, DOCS.claimXml),
   response: null,
 });
 
@@ -102,21 +70,14 @@ async function claimXml(c: HandlerContext<typeof claimXmlRoute>) {
   );
 }
 
-const recordDecision = commandRoute("rot_rut.decide", "body+id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/decision`,
-  summary: "Record Skatteverket's decision and payout on a claim",
-  description: PROSE.recordDecisionDescription,
-  params: CompanyItemParams,
-  body: ClaimDecisionSchema,
-  response: ClaimSchema,
-});
+const recordDecision = room.action("rot_rut.decide", "decision", DOCS.recordDecision, ClaimDecisionSchema, ClaimSchema);
 
 export function registerRotRutRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(createClaim.route, createClaim.handler);
-  app.openapi(listClaimsRoute, listClaimsPage);
-  app.openapi(getClaimRoute, getClaim);
-  app.openapi(claimXmlRoute, claimXml);
-  app.openapi(recordDecision.route, recordDecision.handler);
+  registerRoutes(app, [
+    createClaim,
+    handled(listClaimsRoute, listClaimsPage),
+    handled(getClaimRoute, getClaim),
+    handled(claimXmlRoute, claimXml),
+    recordDecision,
+  ]);
 }

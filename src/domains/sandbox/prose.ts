@@ -17,3 +17,15 @@ export const PROSE = {
     company, nor a test key a live one: 404). Not idempotent. See docs/platform.md.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  createSandbox: {
+    summary: "Create a sandbox company with a seeded year of books (test keys only)",
+    description: PROSE.createSandboxDescription,
+  },
+  resetSandbox: {
+    summary: "Reset a sandbox company: archive it and seed a fresh one (test keys only)",
+    description: PROSE.resetSandboxDescription,
+  },
+};

@@ -2,16 +2,16 @@
 // a reset that replaces a sandbox with a freshly seeded one. Only a test key may ask; a test
 // key sees only sandbox companies (src/http/access.ts), so neither route can reach live data.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import type { Context } from "hono";
 import { nowIso } from "../../clock";
 import { ApiError } from "../../errors/api-error";
 import type { AppEnv } from "../../http/context";
 import { json, requestVersion } from "../../http/envelope";
-import { CompanyParams } from "../../http/params";
 import { defineRoute, type HandlerContext } from "../../http/route";
 import { archiveSandboxCompany, CompanyCreatedSchema } from "../companies";
 import { seedSandboxCompany } from "./seed";
+import { handled, on, registerRoutes } from "../../http/route-table";
 
 const TAG = "Sandbox";
 
@@ -51,13 +51,10 @@ async function seedFor(c: Context<AppEnv>) {
   );
 }
 
+const USER_WRITE = { tag: TAG, scope: "companies:write" } as const;
+
 const createSandboxRoute = defineRoute({
-  method: "post",
-  path: "/api/v1/sandbox/companies",
-  tag: TAG,
-  summary: "Create a sandbox company with a seeded year of books (test keys only)",
-  description: PROSE.createSandboxDescription,
-  scope: "companies:write",
+  ...on.post(USER_WRITE, "/api/v1/sandbox/companies", DOCS.createSandbox),
   response: SeededSchema,
   status: 201,
 });
@@ -68,15 +65,10 @@ async function createSandbox(c: HandlerContext<typeof createSandboxRoute>) {
   return json(c, { company, replaced_company_id: null, seeded }, 201);
 }
 
+const WRITE = { tag: TAG, scope: "companies:write", company: true } as const;
+
 const resetSandboxRoute = defineRoute({
-  method: "post",
-  path: "/api/v1/companies/{companyId}/sandbox/reset",
-  tag: TAG,
-  summary: "Reset a sandbox company: archive it and seed a fresh one (test keys only)",
-  description: PROSE.resetSandboxDescription,
-  scope: "companies:write",
-  company: true,
-  params: CompanyParams,
+  ...on.post(WRITE, "/api/v1/companies/{companyId}/sandbox/reset", DOCS.resetSandbox),
   response: SeededSchema,
   status: 201,
 });
@@ -96,6 +88,5 @@ async function resetSandbox(c: HandlerContext<typeof resetSandboxRoute>) {
 }
 
 export function registerSandboxRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(createSandboxRoute, createSandbox);
-  app.openapi(resetSandboxRoute, resetSandbox);
+  registerRoutes(app, [handled(createSandboxRoute, createSandbox), handled(resetSandboxRoute, resetSandbox)]);
 }

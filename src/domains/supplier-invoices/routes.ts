@@ -17,25 +17,28 @@ import { creditSupplierInvoice, reverseSupplierCredit, reverseSupplierCreditRout
 import { importPeppol, importPeppolRoute } from "./peppol/routes";
 import * as attest from "./attest/routes";
 import * as rules from "./approval-rules/routes";
+import { handled, registerRoutes } from "../../http/route-table";
 
 export function registerSupplierInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listSupplierInvoicesRoute, listSupplierInvoicesPage);
-  app.openapi(getSupplierInvoiceRoute, getSupplierInvoice);
-  app.openapi(createSupplierInvoice.route, createSupplierInvoice.handler);
-  app.openapi(importPeppolRoute, importPeppol);
-  app.openapi(updateSupplierInvoice.route, updateSupplierInvoice.handler);
-  app.openapi(attest.approveSupplierInvoiceRoute, attest.approveSupplierInvoice);
-  app.openapi(attest.rejectSupplierInvoiceRoute, attest.rejectSupplierInvoice);
-  app.openapi(attest.resubmitSupplierInvoiceRoute, attest.resubmitSupplierInvoice);
-  app.openapi(paySupplierInvoice.route, paySupplierInvoice.handler);
-  app.openapi(reverseSupplierPaymentRoute, reverseSupplierPayment);
-  app.openapi(creditSupplierInvoice.route, creditSupplierInvoice.handler);
-  app.openapi(reverseSupplierCreditRoute, reverseSupplierCredit);
-  app.openapi(disputeSupplierInvoice.route, disputeSupplierInvoice.handler);
-  app.openapi(resolveDispute.route, resolveDispute.handler);
-  app.openapi(rules.listApprovalRulesRoute, rules.listApprovalRules);
-  app.openapi(rules.getApprovalRuleRoute, rules.getApprovalRule);
-  app.openapi(rules.createApprovalRuleRoute, rules.createApprovalRule);
-  app.openapi(rules.updateApprovalRuleRoute, rules.updateApprovalRule);
-  app.openapi(rules.deleteApprovalRuleRoute, rules.deleteApprovalRule);
+  registerRoutes(app, [
+    handled(listSupplierInvoicesRoute, listSupplierInvoicesPage),
+    handled(getSupplierInvoiceRoute, getSupplierInvoice),
+    createSupplierInvoice,
+    handled(importPeppolRoute, importPeppol),
+    updateSupplierInvoice,
+    attest.approveSupplierInvoice,
+    attest.rejectSupplierInvoice,
+    attest.resubmitSupplierInvoice,
+    paySupplierInvoice,
+    handled(reverseSupplierPaymentRoute, reverseSupplierPayment),
+    creditSupplierInvoice,
+    handled(reverseSupplierCreditRoute, reverseSupplierCredit),
+    disputeSupplierInvoice,
+    resolveDispute,
+    handled(rules.listApprovalRulesRoute, rules.listApprovalRules),
+    handled(rules.getApprovalRuleRoute, rules.getApprovalRule),
+    rules.createApprovalRule,
+    rules.updateApprovalRule,
+    rules.deleteApprovalRule,
+  ]);
 }

@@ -42,3 +42,26 @@ export const PROSE = {
     it, and a correction return is due once booked
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  createVatReturn: {
+    summary: "Make the VAT return (momsdeklaration) of a VAT period: boxes, transfer entry, lock",
+    description: PROSE.createDescription,
+  },
+  list: {
+    summary: "List the VAT returns",
+    description: "Newest first, originals and corrections; filter period (2026-Q1). Cursor pagination.",
+  },
+  get: {
+    summary: "Get a VAT return: its boxes, the declaration as it stands, the transfer entry and its voucher",
+  },
+  pdf: {
+    summary: "The VAT return as a PDF laid out like Skatteverket's form SKV 4700",
+    description: PROSE.pdfDescription,
+  },
+  eskd: {
+    summary: "The VAT return as Skatteverket's eSKD upload file (eSKDUpload 6.0, ISO-8859-1)",
+    description: PROSE.eskdDescription,
+  },
+};

@@ -3,7 +3,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { vatReturns } from "../../db/schema";
 import { ApiError } from "../../errors/api-error";
-import { afterDesc, type PageRequest } from "../../http/pagination";
+import { companyPage, type PageRequest } from "../../http/pagination";
 import { fromOre } from "../../money";
 import type { Box } from "../../sweden/vat-declaration";
 import { vatToPayAndReclaim } from "../../sweden/vat-declaration";
@@ -101,16 +101,7 @@ export async function lastDeclaredEnd(db: Database, companyId: string, fiscalPer
 }
 
 export async function listVatReturns(db: Database, companyId: string, period: string | undefined, page: PageRequest) {
-  const t = vatReturns;
-  return db
-    .select()
-    .from(t)
-    .where(
-      and(eq(t.companyId, companyId), period ? eq(t.period, period) : undefined, afterDesc(page, t.createdAt, t.id)),
-    )
-    .orderBy(desc(t.createdAt), asc(t.id))
-    .limit(page.limit + 1)
-    .all();
+  return companyPage(db, vatReturns, companyId, page, period ? eq(vatReturns.period, period) : undefined);
 }
 
 /** Every original return's period (start and end) of the company: what the tax calendar marks done. */

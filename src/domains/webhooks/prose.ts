@@ -16,3 +16,38 @@ export const PROSE = {
     the original row is kept.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listCompanyWebhooks: {
+    summary: "List webhooks (secrets are never returned)",
+  },
+  getWebhook: {
+    summary: "Get a webhook",
+  },
+  createWebhook: {
+    summary: "Register a webhook for one event type",
+    description: PROSE.createWebhookDescription,
+  },
+  updateWebhook: {
+    summary: "Update a webhook (event_type is immutable)",
+    description: PROSE.updateWebhookDescription,
+  },
+  deleteWebhook: {
+    summary: "Delete a webhook; its deliveries stay with webhook_id null",
+  },
+  rotateSecret: {
+    summary: "New signing secret, returned once; the old one stops at once",
+    description: "Not idempotent.",
+  },
+  testWebhook: {
+    summary: "Send a webhook.test delivery now",
+  },
+  listDeliveries: {
+    summary: "Deliveries of a webhook, newest first",
+  },
+  retryDelivery: {
+    summary: "Send a delivered or dead delivery again as a new pending row",
+    description: PROSE.retryDeliveryDescription,
+  },
+};

@@ -1,5 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import { hasScope } from "../../http/auth";
@@ -8,8 +8,7 @@ import { enterCompany } from "../../http/company-access";
 import type { AppEnv } from "../../http/context";
 import { dispatch } from "../../http/dispatch";
 import { json } from "../../http/envelope";
-import { finishPage, pageRequest } from "../../http/pagination";
-import { CompanyParams, CompanyItemParams, ItemParams } from "../../http/params";
+import { byCreated, finishPage, pageRequest } from "../../http/pagination";
 import { defineRoute, PageQuery, type HandlerContext } from "../../http/route";
 import {
   deliveryJson,
@@ -21,7 +20,7 @@ import {
   webhookJson,
 } from "./commands";
 import { WebhookCreateSchema, WebhookPatchSchema } from "./schemas";
-import { commandRoute } from "../../http/command-route";
+import { commandRoute, handled, on, registerRoutes } from "../../http/route-table";
 
 const TAG = "Webhooks";
 const BASE = "/api/v1/companies/{companyId}/webhooks";
@@ -66,11 +65,7 @@ const DeliverySchema = z
 const read = { tag: TAG, scope: SCOPE, company: true, write: false } as const;
 
 const listCompanyWebhooksRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "List webhooks (secrets are never returned)",
-  params: CompanyParams,
+  ...on.get(read, BASE, DOCS.listCompanyWebhooks),
   response: z.object({ webhooks: z.array(WebhookSchema) }),
 });
 
@@ -79,11 +74,7 @@ async function listCompanyWebhooks(c: HandlerContext<typeof listCompanyWebhooksR
 }
 
 const getWebhookRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get a webhook",
-  params: CompanyItemParams,
+  ...on.get(read, `${BASE}/{id}`, DOCS.getWebhook),
   response: WebhookSchema,
 });
 
@@ -91,17 +82,10 @@ async function getWebhook(c: HandlerContext<typeof getWebhookRoute>) {
   return json(c, webhookJson(await loadWebhook(database(c.env), c.get("company").id, c.req.valid("param").id)));
 }
 
+const WRITE = { tag: TAG, scope: SCOPE, company: true, idempotency: "required", dryRun: true } as const;
+
 const createWebhookRoute = defineRoute({
-  tag: TAG,
-  scope: SCOPE,
-  company: true,
-  idempotency: "required",
-  dryRun: true,
-  method: "post",
-  path: BASE,
-  summary: "Register a webhook for one event type",
-  description: PROSE.createWebhookDescription,
-  params: CompanyParams,
+  ...on.post(WRITE, BASE, DOCS.createWebhook),
   body: WebhookCreateSchema,
   response: WithSecret,
   status: 201,
@@ -119,63 +103,35 @@ async function createWebhook(c: HandlerContext<typeof createWebhookRoute>) {
   return dispatch(c, "webhooks.create", body);
 }
 
+const WRITE_OPTIONAL_KEY = { tag: TAG, scope: SCOPE, company: true, idempotency: "optional", dryRun: true } as const;
+
 const updateWebhook = commandRoute("webhooks.update", "body+id", {
-  tag: TAG,
-  scope: SCOPE,
-  company: true,
-  idempotency: "optional",
-  dryRun: true,
-  method: "patch",
-  path: `${BASE}/{id}`,
-  summary: "Update a webhook (event_type is immutable)",
-  description: PROSE.updateWebhookDescription,
-  params: CompanyItemParams,
+  ...on.patch(WRITE_OPTIONAL_KEY, `${BASE}/{id}`, DOCS.updateWebhook),
   body: WebhookPatchSchema,
   response: WebhookSchema,
 });
 
+const WRITE_NO_DRY_RUN = { tag: TAG, scope: SCOPE, company: true, idempotency: "optional" } as const;
+
 const deleteWebhook = commandRoute("webhooks.delete", "id", {
-  tag: TAG,
-  scope: SCOPE,
-  company: true,
-  idempotency: "optional",
-  method: "delete",
-  path: `${BASE}/{id}`,
-  summary: "Delete a webhook; its deliveries stay with webhook_id null",
-  params: CompanyItemParams,
+  ...on.delete(WRITE_NO_DRY_RUN, `${BASE}/{id}`, DOCS.deleteWebhook),
   response: z.object({ deleted: z.boolean() }),
 });
 
+const WRITE_UNREPLAYED = { tag: TAG, scope: SCOPE, company: true } as const;
+
 const rotateSecret = commandRoute("webhooks.rotate_secret", "id", {
-  tag: TAG,
-  scope: SCOPE,
-  company: true,
-  method: "post",
-  path: `${BASE}/{id}/rotate-secret`,
-  summary: "New signing secret, returned once; the old one stops at once",
-  description: "Not idempotent.",
-  params: CompanyItemParams,
+  ...on.post(WRITE_UNREPLAYED, `${BASE}/{id}/rotate-secret`, DOCS.rotateSecret),
   response: WithSecret,
 });
 
 const testWebhook = commandRoute("webhooks.test", "id", {
-  tag: TAG,
-  scope: SCOPE,
-  company: true,
-  idempotency: "optional",
-  method: "post",
-  path: `${BASE}/{id}/test`,
-  summary: "Send a webhook.test delivery now",
-  params: CompanyItemParams,
+  ...on.post(WRITE_NO_DRY_RUN, `${BASE}/{id}/test`, DOCS.testWebhook),
   response: z.object({ webhook_delivery_id: z.string(), status: z.literal("pending") }),
 });
 
 const listDeliveriesRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}/deliveries`,
-  summary: "Deliveries of a webhook, newest first",
-  params: CompanyItemParams,
+  ...on.get(read, `${BASE}/{id}/deliveries`, DOCS.listDeliveries),
   query: z.object(PageQuery),
   response: z.array(DeliverySchema),
 });
@@ -187,21 +143,14 @@ async function listDeliveriesPage(c: HandlerContext<typeof listDeliveriesRoute>)
   const db = database(c.env);
   await loadWebhook(db, companyId, id);
   const page = await pageRequest(c, `deliveries:${id}`, cursor, limit);
-  const { items, nextCursor } = await finishPage(c, page, await listDeliveries(db, companyId, id, page), (d) => ({
-    k: d.createdAt,
-    i: d.id,
-  }));
+  const { items, nextCursor } = await finishPage(c, page, await listDeliveries(db, companyId, id, page), byCreated);
   return json(c, items.map(deliveryJson), 200, { next_cursor: nextCursor });
 }
 
+const DELIVERY_WRITE = { tag: TAG, scope: SCOPE } as const;
+
 const retryDeliveryRoute = defineRoute({
-  tag: TAG,
-  scope: SCOPE,
-  method: "post",
-  path: "/api/v1/webhook-deliveries/{id}/retry",
-  summary: "Send a delivered or dead delivery again as a new pending row",
-  description: PROSE.retryDeliveryDescription,
-  params: ItemParams,
+  ...on.post(DELIVERY_WRITE, "/api/v1/webhook-deliveries/{id}/retry", DOCS.retryDelivery),
   response: DeliverySchema,
   status: 201,
 });
@@ -216,13 +165,15 @@ async function retryDelivery(c: HandlerContext<typeof retryDeliveryRoute>) {
 }
 
 export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listCompanyWebhooksRoute, listCompanyWebhooks);
-  app.openapi(getWebhookRoute, getWebhook);
-  app.openapi(createWebhookRoute, createWebhook);
-  app.openapi(updateWebhook.route, updateWebhook.handler);
-  app.openapi(deleteWebhook.route, deleteWebhook.handler);
-  app.openapi(rotateSecret.route, rotateSecret.handler);
-  app.openapi(testWebhook.route, testWebhook.handler);
-  app.openapi(listDeliveriesRoute, listDeliveriesPage);
-  app.openapi(retryDeliveryRoute, retryDelivery);
+  registerRoutes(app, [
+    handled(listCompanyWebhooksRoute, listCompanyWebhooks),
+    handled(getWebhookRoute, getWebhook),
+    handled(createWebhookRoute, createWebhook),
+    updateWebhook,
+    deleteWebhook,
+    rotateSecret,
+    testWebhook,
+    handled(listDeliveriesRoute, listDeliveriesPage),
+    handled(retryDeliveryRoute, retryDelivery),
+  ]);
 }

@@ -36,6 +36,8 @@ import {
   RevokedSchema,
   SessionSchema,
 } from "./schemas";
+import { handled, on, registerRoutes } from "../../../http/route-table";
+import { DOCS } from "./prose";
 
 export const ACCOUNT_TAG = "Account";
 
@@ -48,102 +50,63 @@ const account = { tag: ACCOUNT_TAG, scope: null, extraMiddleware: [sessionOnly] 
 const IdParams = z.object({ id: z.string().max(200) });
 
 const meRoute = defineRoute({
-  ...account,
-  method: "get",
-  path: "/api/v1/me",
-  summary: "The signed-in person",
+  ...on.get(account, "/api/v1/me", DOCS.me),
   response: MeSchema,
 });
 const listKeysRoute = defineRoute({
-  ...account,
-  method: "get",
-  path: "/api/v1/api-keys",
-  summary: "The person's API keys (never the keys themselves)",
+  ...on.get(account, "/api/v1/api-keys", DOCS.listKeys),
   response: z.array(KeySchema),
 });
 const createKeyRoute = defineRoute({
-  ...account,
-  method: "post",
-  path: "/api/v1/api-keys",
-  summary: "Create an API key (shown only in this answer); a live key needs X-Service-MFA",
+  ...on.post(account, "/api/v1/api-keys", DOCS.createKey),
   body: KeyCreateSchema,
   response: KeyCreatedSchema,
   status: 201,
 });
 const revokeKeyRoute = defineRoute({
-  ...account,
-  method: "delete",
-  path: "/api/v1/api-keys/{id}",
-  summary: "Revoke one of the person's API keys at once",
+  ...on.delete(account, "/api/v1/api-keys/{id}", DOCS.revokeKey),
   params: IdParams,
   response: RevokedSchema,
 });
 const listSessionsRoute = defineRoute({
-  ...account,
-  method: "get",
-  path: "/api/v1/sessions",
-  summary: "The person's signed-in sessions",
+  ...on.get(account, "/api/v1/sessions", DOCS.listSessions),
   response: z.array(SessionSchema),
 });
 const revokeSessionRoute = defineRoute({
-  ...account,
-  method: "delete",
-  path: "/api/v1/sessions/{id}",
-  summary: "Sign a session out at once",
+  ...on.delete(account, "/api/v1/sessions/{id}", DOCS.revokeSession),
   params: IdParams,
   response: RevokedSchema,
 });
 const enrolMfaRoute = defineRoute({
-  ...account,
-  method: "post",
-  path: "/api/v1/me/mfa",
-  summary: "Enrol an authenticator app (TOTP); replacing one needs X-Service-MFA",
+  ...on.post(account, "/api/v1/me/mfa", DOCS.enrolMfa),
   response: MfaEnrolledSchema,
   status: 201,
 });
 const listPasskeysRoute = defineRoute({
-  ...account,
-  method: "get",
-  path: "/api/v1/passkeys",
-  summary: "The person's passkeys",
+  ...on.get(account, "/api/v1/passkeys", DOCS.listPasskeys),
   response: z.array(PasskeySchema),
 });
 const passkeyOptionsRoute = defineRoute({
-  ...account,
-  method: "post",
-  path: "/api/v1/passkeys/options",
-  summary: "Start registering a passkey: WebAuthn creation options with a challenge kept by the service",
+  ...on.post(account, "/api/v1/passkeys/options", DOCS.passkeyOptions),
   response: PasskeyOptionsSchema,
 });
 const registerPasskeyRoute = defineRoute({
-  ...account,
-  method: "post",
-  path: "/api/v1/passkeys",
-  summary: "Register a passkey: the browser's answer to the challenge",
+  ...on.post(account, "/api/v1/passkeys", DOCS.registerPasskey),
   body: PasskeyRegisterSchema,
   response: PasskeySchema,
   status: 201,
 });
 const deletePasskeyRoute = defineRoute({
-  ...account,
-  method: "delete",
-  path: "/api/v1/passkeys/{id}",
-  summary: "Remove a passkey",
+  ...on.delete(account, "/api/v1/passkeys/{id}", DOCS.deletePasskey),
   params: IdParams,
   response: RevokedSchema,
 });
 const listGrantsRoute = defineRoute({
-  ...account,
-  method: "get",
-  path: "/api/v1/oauth-grants",
-  summary: "The apps the person has granted access (OAuth)",
+  ...on.get(account, "/api/v1/oauth-grants", DOCS.listGrants),
   response: z.array(GrantSchema),
 });
 const revokeGrantRoute = defineRoute({
-  ...account,
-  method: "delete",
-  path: "/api/v1/oauth-grants/{id}",
-  summary: "Revoke an app's access: its access and refresh tokens stop at once",
+  ...on.delete(account, "/api/v1/oauth-grants/{id}", DOCS.revokeGrant),
   params: IdParams,
   response: RevokedSchema,
 });
@@ -197,17 +160,19 @@ async function deleteGrant(c: HandlerContext<typeof revokeGrantRoute>) {
 }
 
 export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(meRoute, getMe);
-  app.openapi(listKeysRoute, getKeys);
-  app.openapi(createKeyRoute, postKey);
-  app.openapi(revokeKeyRoute, deleteKey);
-  app.openapi(listSessionsRoute, getSessions);
-  app.openapi(revokeSessionRoute, deleteSession);
-  app.openapi(enrolMfaRoute, postMfa);
-  app.openapi(listPasskeysRoute, getPasskeys);
-  app.openapi(passkeyOptionsRoute, postPasskeyOptions);
-  app.openapi(registerPasskeyRoute, postPasskey);
-  app.openapi(deletePasskeyRoute, removePasskey);
-  app.openapi(listGrantsRoute, getGrants);
-  app.openapi(revokeGrantRoute, deleteGrant);
+  registerRoutes(app, [
+    handled(meRoute, getMe),
+    handled(listKeysRoute, getKeys),
+    handled(createKeyRoute, postKey),
+    handled(revokeKeyRoute, deleteKey),
+    handled(listSessionsRoute, getSessions),
+    handled(revokeSessionRoute, deleteSession),
+    handled(enrolMfaRoute, postMfa),
+    handled(listPasskeysRoute, getPasskeys),
+    handled(passkeyOptionsRoute, postPasskeyOptions),
+    handled(registerPasskeyRoute, postPasskey),
+    handled(deletePasskeyRoute, removePasskey),
+    handled(listGrantsRoute, getGrants),
+    handled(revokeGrantRoute, deleteGrant),
+  ]);
 }

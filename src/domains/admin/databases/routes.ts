@@ -8,9 +8,10 @@ import { directory, homeNames, isMigrated, ledgerNames } from "../../../db/homes
 import { companyHomes } from "../../../db/schema";
 import { ApiError } from "../../../errors/api-error";
 import { json } from "../../../http/envelope";
-import { CompanyParams, ItemParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { companyMover, loadMove, type MoveRow } from "../../../writer/move";
+import { on } from "../../../http/route-table";
+import { DOCS } from "./prose";
 
 const TAG = "Admin";
 const admin = { tag: TAG, scope: null } as const;
@@ -66,10 +67,7 @@ export function moveJson(m: MoveRow) {
 }
 
 export const listDatabasesRoute = defineRoute({
-  ...admin,
-  method: "get",
-  path: "/admin/v1/databases",
-  summary: "The directory and the ledger databases: companies held, placement, migrations",
+  ...on.get(admin, "/admin/v1/databases", DOCS.listDatabases),
   response: z.array(DatabaseSchema),
 });
 
@@ -98,17 +96,7 @@ export async function listDatabases(c: HandlerContext<typeof listDatabasesRoute>
 }
 
 export const moveCompanyRoute = defineRoute({
-  ...admin,
-  method: "post",
-  path: "/admin/v1/companies/{companyId}/move",
-  summary: "Move a company's books to another database",
-  description:
-    "Starts a move in the company's writer and answers it at once (202); follow it at GET /admin/v1/company-moves/{id}. " +
-    "The move runs in steps, one invocation of the company's writer each, under D1's queries per invocation. " +
-    "From the request to the switch the company's writes are answered 503 COMPANY_MOVING with Retry-After; " +
-    "reads are answered throughout, from the old home until the switch. A move that fails before its switch reopens the writes " +
-    "and is undone (undoing, then failed); 409 CONFLICT while another move of the company has work left.",
-  params: CompanyParams,
+  ...on.post(admin, "/admin/v1/companies/{companyId}/move", DOCS.moveCompany),
   body: z.object({ to: z.string().describe("the binding name of the target database, e.g. LEDGER_2") }),
   response: MoveSchema,
   status: 202,
@@ -138,11 +126,7 @@ export async function moveCompany(c: HandlerContext<typeof moveCompanyRoute>) {
 }
 
 export const getMoveRoute = defineRoute({
-  ...admin,
-  method: "get",
-  path: "/admin/v1/company-moves/{id}",
-  summary: "A move of a company's books: its status, and rows per table copied, verified and deleted",
-  params: ItemParams,
+  ...on.get(admin, "/admin/v1/company-moves/{id}", DOCS.getMove),
   response: MoveSchema,
 });
 

@@ -1,20 +1,17 @@
 import { database } from "../../../db/client";
 import { ApiError } from "../../../errors/api-error";
 import { json } from "../../../http/envelope";
-import { CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { PROSE } from "../requests/prose";
 import { read } from "../requests/routes";
 import { inboxOf } from "./queries";
 import { InboxQuery, InboxSchema } from "./schemas";
+import { on } from "../../../http/route-table";
+import { DOCS } from "./prose";
 
 export const inboxRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: "/api/v1/companies/{companyId}/approvals/inbox",
-  summary: "What waits for an approver: invoices to attest or correct, staged writes to approve",
+  ...on.get(read, "/api/v1/companies/{companyId}/approvals/inbox", DOCS.inbox),
   description: PROSE.inbox,
-  params: CompanyParams,
   query: InboxQuery,
   response: InboxSchema,
 });

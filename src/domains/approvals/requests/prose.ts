@@ -32,3 +32,29 @@ export const PROSE = {
     (due the day they were staged).
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listRequests: {
+    summary: "List the writes staged for approval",
+    description: PROSE.list,
+  },
+  getRequest: {
+    summary: "Get a staged write: what it would write, who may approve it, how it was decided",
+  },
+  approveRequest: {
+    summary: "Approve a staged write: commit it as the approver",
+    description: PROSE.approve,
+  },
+  rejectRequest: {
+    summary: "Reject a staged write, with a reason: nothing is written",
+    description: PROSE.reject,
+  },
+  getSettings: {
+    summary: "Get the company's approval settings",
+  },
+  updateSettings: {
+    summary: "Set the company's approval settings",
+    description: PROSE.settings,
+  },
+};

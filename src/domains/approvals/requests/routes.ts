@@ -1,13 +1,11 @@
 // Staged writes' routes: list, read, approve and reject a request; the approval settings.
-import { roomAccess } from "../../../http/command-route";
 import { z } from "@hono/zod-openapi";
 import { database } from "../../../db/client";
 import { dispatch } from "../../../http/dispatch";
 import { json } from "../../../http/envelope";
 import { MFA_HEADER, proveSecondStep } from "../../../http/mfa";
-import { CompanyItemParams, CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import {
   approvalRequestJson,
   approvalSettingsJson,
@@ -22,36 +20,23 @@ import {
   ApprovalSettingsSchema,
   ApprovalSettingsUpdateSchema,
 } from "./schemas";
+import { commandRoute, on, roomAccess, routeRoom } from "../../../http/route-table";
 
 export const TAG = "Approvals";
 const BASE = "/api/v1/companies/{companyId}/approval-requests";
 const { read: readOptions, write } = roomAccess(TAG, "reports:read", "bookkeeping:write");
 export const read = readOptions;
 
-export const listRequestsRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "List the writes staged for approval",
-  description: PROSE.list,
-  params: CompanyParams,
-  query: ApprovalRequestListQuery,
-  response: z.array(ApprovalRequestSchema),
-});
+const room = routeRoom(BASE, { read, write });
+
+export const listRequestsRoute = room.list(DOCS.listRequests, ApprovalRequestListQuery, z.array(ApprovalRequestSchema));
 
 export async function listRequests(c: HandlerContext<typeof listRequestsRoute>) {
   const rows = await listApprovalRequests(database(c.env), c.get("company").id, c.req.valid("query").status);
   return json(c, rows.map(approvalRequestJson), 200);
 }
 
-export const getRequestRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get a staged write: what it would write, who may approve it, how it was decided",
-  params: CompanyItemParams,
-  response: ApprovalRequestSchema,
-});
+export const getRequestRoute = room.get(DOCS.getRequest, ApprovalRequestSchema);
 
 export async function getRequest(c: HandlerContext<typeof getRequestRoute>) {
   const row = await loadApprovalRequest(database(c.env), c.get("company").id, c.req.valid("param").id);
@@ -59,12 +44,7 @@ export async function getRequest(c: HandlerContext<typeof getRequestRoute>) {
 }
 
 export const approveRequestRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/approve`,
-  summary: "Approve a staged write: commit it as the approver",
-  description: PROSE.approve,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/approve`, DOCS.approveRequest),
   response: ApprovalRequestSchema,
 });
 
@@ -76,47 +56,26 @@ export async function approveRequest(c: HandlerContext<typeof approveRequestRout
   return dispatch(c, "approval_requests.approve", { id: c.req.valid("param").id });
 }
 
-export const rejectRequestRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/reject`,
-  summary: "Reject a staged write, with a reason: nothing is written",
-  description: PROSE.reject,
-  params: CompanyItemParams,
-  body: ApprovalRequestRejectSchema,
-  response: ApprovalRequestSchema,
-});
-
-export async function rejectRequest(c: HandlerContext<typeof rejectRequestRoute>) {
-  return dispatch(c, "approval_requests.reject", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
+export const rejectRequest = room.action(
+  "approval_requests.reject",
+  "reject",
+  DOCS.rejectRequest,
+  ApprovalRequestRejectSchema,
+  ApprovalRequestSchema,
+);
 
 const SETTINGS = "/api/v1/companies/{companyId}/approval-settings";
 
-export const getSettingsRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: SETTINGS,
-  summary: "Get the company's approval settings",
-  params: CompanyParams,
-  response: ApprovalSettingsSchema,
-});
+const settingsRoom = routeRoom(SETTINGS, { read: read });
+
+export const getSettingsRoute = settingsRoom.list(DOCS.getSettings, null, ApprovalSettingsSchema);
 
 export async function getSettings(c: HandlerContext<typeof getSettingsRoute>) {
   return json(c, approvalSettingsJson(await approvalSettingsOf(database(c.env), c.get("company").id)), 200);
 }
 
-export const updateSettingsRoute = defineRoute({
-  ...write,
-  method: "patch",
-  path: SETTINGS,
-  summary: "Set the company's approval settings",
-  description: PROSE.settings,
-  params: CompanyParams,
+export const updateSettings = commandRoute("approval_settings.update", "body", {
+  ...on.patch(write, SETTINGS, DOCS.updateSettings),
   body: ApprovalSettingsUpdateSchema,
   response: ApprovalSettingsSchema,
 });
-
-export async function updateSettings(c: HandlerContext<typeof updateSettingsRoute>) {
-  return dispatch(c, "approval_settings.update", c.req.valid("json"));
-}

@@ -17,3 +17,15 @@ export const PROSE = {
     currency (reason rows_in_other_currency). 201 when new, else 200.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listBankAccounts: {
+    summary: "List the bank accounts registered for settlement accounts",
+    description: PROSE.listBankAccountsDescription,
+  },
+  registerBankAccount: {
+    summary: "Register the bank account booked on a settlement account",
+    description: PROSE.registerBankAccountDescription,
+  },
+};

@@ -45,3 +45,42 @@ export const PROSE = {
     TX_UNCATEGORIZE_NOT_BOOKED. A payment match cannot be reversed here (NOT_IMPLEMENTED).
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listTransactions: {
+    summary: "List bank transactions",
+    description: PROSE.listTransactionsDescription,
+  },
+  getTransaction: {
+    summary: "Get a bank transaction",
+  },
+  listMerchantTemplates: {
+    summary: "List the booking templates remembered per merchant",
+    description: PROSE.listMerchantTemplatesDescription,
+  },
+  batchCategorize: {
+    summary: "Categorize up to 100 transactions (partial success)",
+    description: PROSE.batchCategorizeDescription,
+  },
+  categorizeTransaction: {
+    summary: "Book a transaction to a category, template or account",
+    description: PROSE.categorizeTransactionDescription,
+  },
+  suggestTransactionCategories: {
+    summary: "Ranked booking suggestions for a transaction",
+    description: PROSE.suggestTransactionCategoriesDescription,
+  },
+  ignoreTransaction: {
+    summary: "Ignore a transaction (no entry needed)",
+    description: PROSE.ignoreTransactionDescription,
+  },
+  unignoreTransaction: {
+    summary: "Restore an ignored transaction to unbooked",
+    description: "Works in locked periods.",
+  },
+  uncategorizeTransaction: {
+    summary: "Reverse a categorized transaction's entry (storno)",
+    description: PROSE.uncategorizeTransactionDescription,
+  },
+};

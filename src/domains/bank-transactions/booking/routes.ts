@@ -1,18 +1,17 @@
 // The bank rows read, booked to an account, ignored, or their booking reversed.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { PROSE, DOCS } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
-import { CompanyParams, CompanyItemParams } from "../../../http/params";
 import { json } from "../../../http/envelope";
-import { finishPage, pageRequest } from "../../../http/pagination";
+import { byCreated, finishPage, pageRequest } from "../../../http/pagination";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { listTemplates, listTransactions, loadTransaction, templateJson, transactionJson } from "../queries";
 import { TransactionListQuery, TransactionSchema } from "../schemas";
 import { BatchCategorizeSchema, CategorizeSchema } from "./schemas";
 import { suggestCategories } from "./suggest";
 import { BASE, TAG, write } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, handled, on, registerRoutes, routeRoom } from "../../../http/route-table";
 
 const TransactionOut = TransactionSchema.extend({});
 const CategorizeOut = z.object({
@@ -70,18 +69,11 @@ const SuggestOut = z.object({
     }),
 });
 
-const listTransactionsRoute = defineRoute({
-  method: "get",
-  path: BASE,
-  tag: TAG,
-  summary: "List bank transactions",
-  description: PROSE.listTransactionsDescription,
-  scope: "transactions:read",
-  company: true,
-  params: CompanyParams,
-  query: TransactionListQuery,
-  response: z.array(TransactionOut),
-});
+const READ = { tag: TAG, scope: "transactions:read", company: true } as const;
+
+const room = routeRoom(BASE, { read: READ, write: write });
+
+const listTransactionsRoute = room.list(DOCS.listTransactions, TransactionListQuery, z.array(TransactionOut));
 
 async function listTransactionsPage(c: HandlerContext<typeof listTransactionsRoute>) {
   const { cursor, limit, ...filters } = c.req.valid("query");
@@ -91,35 +83,19 @@ async function listTransactionsPage(c: HandlerContext<typeof listTransactionsRou
     c,
     page,
     await listTransactions(database(c.env), companyId, filters, page),
-    (r) => ({ k: r.createdAt, i: r.id }),
+    byCreated,
   );
   return json(c, items.map(transactionJson), 200, { next_cursor: nextCursor });
 }
 
-const getTransactionRoute = defineRoute({
-  method: "get",
-  path: `${BASE}/{id}`,
-  tag: TAG,
-  summary: "Get a bank transaction",
-  scope: "transactions:read",
-  company: true,
-  params: CompanyItemParams,
-  response: TransactionOut,
-});
+const getTransactionRoute = room.get(DOCS.getTransaction, TransactionOut);
 
 async function getTransaction(c: HandlerContext<typeof getTransactionRoute>) {
   return json(c, transactionJson(await loadTransaction(database(c.env), c.get("company").id, c.req.valid("param").id)));
 }
 
 const listMerchantTemplatesRoute = defineRoute({
-  method: "get",
-  path: "/api/v1/companies/{companyId}/transaction-templates",
-  tag: TAG,
-  summary: "List the booking templates remembered per merchant",
-  description: PROSE.listMerchantTemplatesDescription,
-  scope: "transactions:read",
-  company: true,
-  params: CompanyParams,
+  ...on.get(READ, "/api/v1/companies/{companyId}/transaction-templates", DOCS.listMerchantTemplates),
   response: z.array(
     z.object({
       id: z.string(),
@@ -139,37 +115,23 @@ async function listMerchantTemplates(c: HandlerContext<typeof listMerchantTempla
 }
 
 const batchCategorize = commandRoute("bank_transactions.batch_categorize", "body", {
-  ...write,
-  method: "post",
-  path: `${BASE}/batch-categorize`,
-  summary: "Categorize up to 100 transactions (partial success)",
-  description: PROSE.batchCategorizeDescription,
-  params: CompanyParams,
+  ...on.post(write, `${BASE}/batch-categorize`, DOCS.batchCategorize),
   body: BatchCategorizeSchema,
   response: BulkOut,
 });
 
-const categorizeTransaction = commandRoute("bank_transactions.categorize", "body+id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/categorize`,
-  summary: "Book a transaction to a category, template or account",
-  description: PROSE.categorizeTransactionDescription,
-  params: CompanyItemParams,
-  body: CategorizeSchema,
-  response: CategorizeOut,
-});
+const categorizeTransaction = room.action(
+  "bank_transactions.categorize",
+  "categorize",
+  DOCS.categorizeTransaction,
+  CategorizeSchema,
+  CategorizeOut,
+);
+
+const READ_BY_POST = { tag: TAG, scope: "transactions:read", company: true, write: false } as const;
 
 const suggestTransactionCategoriesRoute = defineRoute({
-  method: "post",
-  path: `${BASE}/{id}/suggest-categories`,
-  tag: TAG,
-  summary: "Ranked booking suggestions for a transaction",
-  description: PROSE.suggestTransactionCategoriesDescription,
-  scope: "transactions:read",
-  company: true,
-  write: false,
-  params: CompanyItemParams,
+  ...on.post(READ_BY_POST, `${BASE}/{id}/suggest-categories`, DOCS.suggestTransactionCategories),
   response: SuggestOut,
 });
 
@@ -177,34 +139,16 @@ async function suggestTransactionCategories(c: HandlerContext<typeof suggestTran
   return json(c, await suggestCategories(database(c.env), c.get("company").id, c.req.valid("param").id));
 }
 
-const ignoreTransaction = commandRoute("bank_transactions.ignore", "id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/ignore`,
-  summary: "Ignore a transaction (no entry needed)",
-  description: PROSE.ignoreTransactionDescription,
-  params: CompanyItemParams,
-  response: IgnoreOut,
-});
+const ignoreTransaction = room.action("bank_transactions.ignore", "ignore", DOCS.ignoreTransaction, null, IgnoreOut);
 
 const unignoreTransaction = commandRoute("bank_transactions.unignore", "id", {
-  ...write,
+  ...on.delete(write, `${BASE}/{id}/ignore`, DOCS.unignoreTransaction),
   idempotency: "optional",
-  method: "delete",
-  path: `${BASE}/{id}/ignore`,
-  summary: "Restore an ignored transaction to unbooked",
-  description: "Works in locked periods.",
-  params: CompanyItemParams,
   response: IgnoreOut.extend({ was_ignored: z.boolean() }),
 });
 
 const uncategorizeTransaction = commandRoute("bank_transactions.uncategorize", "id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/uncategorize`,
-  summary: "Reverse a categorized transaction's entry (storno)",
-  description: PROSE.uncategorizeTransactionDescription,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/uncategorize`, DOCS.uncategorizeTransaction),
   response: z.object({
     success: z.boolean(),
     transaction_id: z.string(),
@@ -216,16 +160,20 @@ const uncategorizeTransaction = commandRoute("bank_transactions.uncategorize", "
 
 /** The reads of bank rows and the merchant templates, registered before ingest (the document's order). */
 export function registerTransactionReadRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listTransactionsRoute, listTransactionsPage);
-  app.openapi(getTransactionRoute, getTransaction);
-  app.openapi(listMerchantTemplatesRoute, listMerchantTemplates);
+  registerRoutes(app, [
+    handled(listTransactionsRoute, listTransactionsPage),
+    handled(getTransactionRoute, getTransaction),
+    handled(listMerchantTemplatesRoute, listMerchantTemplates),
+  ]);
 }
 
 export function registerBookingRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(batchCategorize.route, batchCategorize.handler);
-  app.openapi(categorizeTransaction.route, categorizeTransaction.handler);
-  app.openapi(suggestTransactionCategoriesRoute, suggestTransactionCategories);
-  app.openapi(ignoreTransaction.route, ignoreTransaction.handler);
-  app.openapi(unignoreTransaction.route, unignoreTransaction.handler);
-  app.openapi(uncategorizeTransaction.route, uncategorizeTransaction.handler);
+  registerRoutes(app, [
+    batchCategorize,
+    categorizeTransaction,
+    handled(suggestTransactionCategoriesRoute, suggestTransactionCategories),
+    ignoreTransaction,
+    unignoreTransaction,
+    uncategorizeTransaction,
+  ]);
 }

@@ -30,3 +30,15 @@ export const PROSE = {
     each row its balance_after, the reconciliation's outside balance.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  ingestTransactions: {
+    summary: "Ingest up to 500 bank transactions as JSON",
+    description: PROSE.ingestTransactionsDescription,
+  },
+  importBankFile: {
+    summary: "Import a bank file (asynchronous)",
+    description: PROSE.importBankFileDescription,
+  },
+};

@@ -1,6 +1,6 @@
 // Bank rows in: JSON rows (ingest) and bank files (imports/bank, an operation).
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../../../errors/api-error";
 import { hasScope } from "../../../http/auth";
@@ -8,7 +8,6 @@ import type { AppEnv } from "../../../http/context";
 import { sha256Hex } from "../../../http/crypto";
 import { uploadedBytes, uploadSizeGate } from "../../../http/upload";
 import { dispatch } from "../../../http/dispatch";
-import { CompanyParams } from "../../../http/params";
 import { AccountNumberSchema, CurrencySchema } from "../../../http/fields";
 import { defineRoute, type HandlerContext, withBody } from "../../../http/route";
 import { newId } from "../../../ids";
@@ -23,7 +22,7 @@ import { OperationSchema } from "../../operations";
 import { bankFileApiError, type BankImportStart } from "./commands";
 import { BankFormatSchema, IngestSchema, MAX_BANK_FILE_BYTES } from "./schemas";
 import { BASE, write } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, handled, on, registerRoutes } from "../../../http/route-table";
 
 /** imports/bank: either scope will do (spec: transactions:write; the cookbook also lists imports:write). */
 const importScope = createMiddleware<AppEnv>(async (c, next) => {
@@ -71,13 +70,8 @@ const MappingSchema = z
   .strict();
 
 const ingestTransactions = commandRoute("bank_transactions.ingest", "body", {
-  ...write,
+  ...on.post(write, `${BASE}/ingest`, DOCS.ingestTransactions),
   idempotency: "optional",
-  method: "post",
-  path: `${BASE}/ingest`,
-  summary: "Ingest up to 500 bank transactions as JSON",
-  description: PROSE.ingestTransactionsDescription,
-  params: CompanyParams,
   body: IngestSchema,
   response: z.object({
     rows_inserted: z.number(),
@@ -86,20 +80,19 @@ const ingestTransactions = commandRoute("bank_transactions.ingest", "body", {
   }),
 });
 
+const WRITE = {
+  tag: "Imports",
+  scope: null,
+  anyOfScopes: ["transactions:write", "imports:write"],
+  company: true,
+  write: true,
+  idempotency: "optional",
+  extraMiddleware: [importScope, sizeGate],
+} as const;
+
 const importBankFileRoute = withBody(
   defineRoute({
-    tag: "Imports",
-    scope: null,
-    anyOfScopes: ["transactions:write", "imports:write"],
-    company: true,
-    write: true,
-    idempotency: "optional",
-    extraMiddleware: [importScope, sizeGate],
-    method: "post",
-    path: "/api/v1/companies/{companyId}/imports/bank",
-    summary: "Import a bank file (asynchronous)",
-    description: PROSE.importBankFileDescription,
-    params: CompanyParams,
+    ...on.post(WRITE, "/api/v1/companies/{companyId}/imports/bank", DOCS.importBankFile),
     query: z.object({ format: BankFormatSchema.optional() }).strict(),
     response: OperationSchema,
     status: 202,
@@ -150,9 +143,9 @@ async function importBankFile(c: HandlerContext<typeof importBankFileRoute>) {
 }
 
 export function registerIngestRoute(app: OpenAPIHono<AppEnv>) {
-  app.openapi(ingestTransactions.route, ingestTransactions.handler);
+  registerRoutes(app, [ingestTransactions]);
 }
 
 export function registerBankFileRoute(app: OpenAPIHono<AppEnv>) {
-  app.openapi(importBankFileRoute, importBankFile);
+  registerRoutes(app, [handled(importBankFileRoute, importBankFile)]);
 }

@@ -18,3 +18,15 @@ export const PROSE = {
     of a foreign-currency invoice is MATCH_SI_CASH_FX_UNSUPPORTED.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  matchInvoice: {
+    summary: "Match an inflow to the customer invoice it pays",
+    description: PROSE.matchInvoiceDescription,
+  },
+  matchSupplierInvoice: {
+    summary: "Match an outflow to the supplier invoice it pays",
+    description: PROSE.matchSupplierInvoiceDescription,
+  },
+};

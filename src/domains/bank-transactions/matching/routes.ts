@@ -1,12 +1,11 @@
 // A bank row matched to the customer or supplier invoice it pays.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import type { AppEnv } from "../../../http/context";
-import { CompanyItemParams } from "../../../http/params";
 import { TransactionSchema } from "../schemas";
 import { MatchInvoiceSchema, MatchSupplierInvoiceSchema } from "./schemas";
 import { BASE, write } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, on, registerRoutes } from "../../../http/route-table";
 
 const MatchOut = z.object({
   success: z.boolean(),
@@ -25,26 +24,16 @@ const MatchOut = z.object({
 });
 
 const matchInvoice = commandRoute("bank_transactions.match_invoice", "body+id", {
-  ...write,
+  ...on.post(write, `${BASE}/{id}/match-invoice`, DOCS.matchInvoice),
   dryRun: false,
-  method: "post",
-  path: `${BASE}/{id}/match-invoice`,
-  summary: "Match an inflow to the customer invoice it pays",
-  description: PROSE.matchInvoiceDescription,
-  params: CompanyItemParams,
   body: MatchInvoiceSchema,
   bodyRequired: false,
   response: MatchOut,
 });
 
 const matchSupplierInvoice = commandRoute("bank_transactions.match_supplier_invoice", "body+id", {
-  ...write,
+  ...on.post(write, `${BASE}/{id}/match-supplier-invoice`, DOCS.matchSupplierInvoice),
   dryRun: false,
-  method: "post",
-  path: `${BASE}/{id}/match-supplier-invoice`,
-  summary: "Match an outflow to the supplier invoice it pays",
-  description: PROSE.matchSupplierInvoiceDescription,
-  params: CompanyItemParams,
   body: MatchSupplierInvoiceSchema,
   response: MatchOut.omit({
     invoice_id: true,
@@ -55,6 +44,5 @@ const matchSupplierInvoice = commandRoute("bank_transactions.match_supplier_invo
 });
 
 export function registerMatchingRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(matchInvoice.route, matchInvoice.handler);
-  app.openapi(matchSupplierInvoice.route, matchSupplierInvoice.handler);
+  registerRoutes(app, [matchInvoice, matchSupplierInvoice]);
 }

@@ -2,7 +2,6 @@
 // roles"): who belongs to the company with which role, and an owner's or admin's changes.
 // Adding a user is the operators' API's (POST /admin/v1/companies/{id}/members): a key's user
 // cannot name users outside its companies.
-import { roomAccess } from "../../../http/command-route";
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { directory } from "../../../db/homes";
 import { ApiError } from "../../../errors/api-error";
@@ -12,8 +11,9 @@ import { json } from "../../../http/envelope";
 import { CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { companyMembers, memberJson } from "./commands";
+import { companyRoom, handled, on, registerRoutes } from "../../../http/route-table";
+import { DOCS } from "./prose";
 
-const TAG = "Members";
 const BASE = "/api/v1/companies/{companyId}/members";
 
 export const ROLES = ["owner", "admin", "member", "viewer"] as const;
@@ -45,27 +45,22 @@ export const MEMBER_RULES =
   "(a removed member's keys answer 404 for the company; their other companies are untouched). Audited; events " +
   "member.role_changed (previous_attributes.role) and member.removed. See docs/platform.md.";
 
-const { read, write } = roomAccess(TAG, "companies:read", "companies:write", "optional");
-
-const listMembersRoute = defineRoute({
-  ...read,
-  method: "get",
+const room = companyRoom({
   path: BASE,
-  summary: "List the company's members and their roles",
-  description: "Every member, oldest membership first (not paged: a company has few members).",
-  params: CompanyParams,
-  response: z.array(MemberSchema),
+  tag: "Members",
+  read: "companies:read",
+  write: "companies:write",
+  idempotency: "optional",
 });
+
+const listMembersRoute = room.list(DOCS.listMembers, null, z.array(MemberSchema));
 
 async function listMembers(c: HandlerContext<typeof listMembersRoute>) {
   return json(c, (await companyMembers(directory(c.env), c.get("company").id)).map(memberJson));
 }
 
 const getMemberRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{userId}`,
-  summary: "Get one member of the company",
+  ...on.get(room.read, `${BASE}/{userId}`, DOCS.getMember),
   params: MemberParams,
   response: MemberSchema,
 });
@@ -78,10 +73,7 @@ async function getMember(c: HandlerContext<typeof getMemberRoute>) {
 }
 
 const updateMemberRoute = defineRoute({
-  ...write,
-  method: "patch",
-  path: `${BASE}/{userId}`,
-  summary: "Change a member's role",
+  ...on.patch(room.write, `${BASE}/{userId}`, DOCS.updateMember),
   description: `${MEMBER_RULES} Asking for the role the member has already changes nothing (200, no event).`,
   params: MemberParams,
   body: MemberRoleSchema,
@@ -94,10 +86,7 @@ async function updateMember(c: HandlerContext<typeof updateMemberRoute>) {
 }
 
 const removeMemberRoute = defineRoute({
-  ...write,
-  method: "delete",
-  path: `${BASE}/{userId}`,
-  summary: "Remove a member from the company",
+  ...on.delete(room.write, `${BASE}/{userId}`, DOCS.removeMember),
   description: MEMBER_RULES,
   params: MemberParams,
   response: MemberRemovedSchema,
@@ -108,8 +97,10 @@ async function removeMember(c: HandlerContext<typeof removeMemberRoute>) {
 }
 
 export function registerMemberRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listMembersRoute, listMembers);
-  app.openapi(getMemberRoute, getMember);
-  app.openapi(updateMemberRoute, updateMember);
-  app.openapi(removeMemberRoute, removeMember);
+  registerRoutes(app, [
+    handled(listMembersRoute, listMembers),
+    handled(getMemberRoute, getMember),
+    handled(updateMemberRoute, updateMember),
+    handled(removeMemberRoute, removeMember),
+  ]);
 }

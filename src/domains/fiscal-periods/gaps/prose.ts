@@ -8,3 +8,11 @@ export const PROSE = {
     .../compliance/check?type=voucher_gaps lists the gaps, explained or not.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  explainVoucherGap: {
+    summary: "Explain a gap in a voucher series",
+    description: PROSE.explainVoucherGapDescription,
+  },
+};

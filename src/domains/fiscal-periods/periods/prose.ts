@@ -35,3 +35,22 @@ export const PROSE = {
     whole period
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listFiscalPeriods: {
+    summary: "List fiscal periods, newest first",
+  },
+  openNextYear: {
+    summary: "Open the next fiscal year",
+    description: PROSE.openNextYearDescription,
+  },
+  lockPeriod: {
+    summary: "Lock a period, or lock it up to a date",
+    description: PROSE.lockPeriodDescription,
+  },
+  unlockPeriod: {
+    summary: "Unlock a locked period, or remove its lock date (not a closed one)",
+    description: PROSE.unlockPeriodDescription,
+  },
+};

@@ -15,3 +15,11 @@ export const PROSE = {
     moment, and nothing is queued, posted or stored.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  revalueCurrencies: {
+    summary: "Revalue open foreign-currency receivables and payables (asynchronous)",
+    description: PROSE.revalueCurrenciesDescription,
+  },
+};

@@ -15,3 +15,11 @@ export const PROSE = {
     takes are named in the SRU-Unmapped-Accounts header. See docs/tax.md.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  getSru: {
+    summary: "The income-tax return as Skatteverket's SRU files (INFO.SRU, BLANKETTER.SRU)",
+    description: PROSE.getSruDescription,
+  },
+};

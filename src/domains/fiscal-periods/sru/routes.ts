@@ -3,19 +3,19 @@
 // aktiebolag (from the books and the stored tax calculation) or NE of a sole trader (from
 // the NE figures), zipped together or each alone. The format and fields: src/sweden/sru/.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { zipSync } from "fflate";
 import { nowIso, todayUtc } from "../../../clock";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { fileResponse } from "../../../http/file-response";
-import { CompanyItemParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { FORMS_FILE, INFO_FILE, blanketterSru, infoSru, sruBytes } from "../../../sweden/sru/files";
 import { TAG } from "../common";
 import { loadPeriod } from "../periods/commands";
 
 import { PROGRAM, type SruCompanyOf, formsOf, senderOf } from "./queries";
+import { handled, on, registerRoutes } from "../../../http/route-table";
 
 const SruQuery = z
   .object({
@@ -26,15 +26,10 @@ const SruQuery = z
   })
   .strict();
 
+const READ = { tag: TAG, scope: "reports:read", company: true } as const;
+
 const getSruRoute = defineRoute({
-  method: "get",
-  path: "/api/v1/companies/{companyId}/fiscal-periods/{id}/sru",
-  tag: TAG,
-  summary: "The income-tax return as Skatteverket's SRU files (INFO.SRU, BLANKETTER.SRU)",
-  description: PROSE.getSruDescription,
-  scope: "reports:read",
-  company: true,
-  params: CompanyItemParams,
+  ...on.get(READ, "/api/v1/companies/{companyId}/fiscal-periods/{id}/sru", DOCS.getSru),
   query: SruQuery,
   response: null,
 });
@@ -70,5 +65,5 @@ function getSruWith(companyOf: SruCompanyOf) {
 }
 
 export function registerSruRoutes(app: OpenAPIHono<AppEnv>, companyOf: SruCompanyOf) {
-  app.openapi(getSruRoute, getSruWith(companyOf));
+  registerRoutes(app, [handled(getSruRoute, getSruWith(companyOf))]);
 }

@@ -33,3 +33,19 @@ export const PROSE = {
     docs/tax.md.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  calculateTax: {
+    summary: "Calculate and book the corporate tax of an aktiebolag's year (before the year-end)",
+    description: PROSE.calculateTaxDescription,
+  },
+  getTax: {
+    summary: "The stored corporate-tax calculation of a year",
+    description: "As POST .../tax answered it. NOT_FOUND until the tax is calculated.",
+  },
+  getNe: {
+    summary: "The NE-bilaga figures of a sole trader's year (R1-R14 and the balance sheet B1-B16), from the books",
+    description: PROSE.neDescription,
+  },
+};

@@ -1,7 +1,7 @@
 // The tax of a fiscal year (issue #31): POST/GET .../fiscal-periods/{id}/tax for an
 // aktiebolag, beside the year-end it must come before (./corporate-tax.ts).
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../../db/client";
 import { ApiError } from "../../../errors/api-error";
 import type { AppEnv } from "../../../http/context";
@@ -11,7 +11,6 @@ import { fromOre } from "../../../money";
 import { neFigures } from "../../../sweden/ne";
 import { neBalanceSheet } from "../../../sweden/ne-balance";
 import type { Database } from "../../../db/client";
-import { CompanyItemParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import type { CorporateTaxCalculation } from "./commands";
 import { taxCalculationOf } from "./commands";
@@ -20,31 +19,21 @@ import { loadPeriod } from "../periods/commands";
 import { TAG, BASE, write } from "../common";
 
 import { NeSchema, TaxBody, TaxCalculationSchema, figureJson } from "./schemas";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, handled, on, registerRoutes } from "../../../http/route-table";
 
 const calculateTax = commandRoute("fiscal_periods.corporate_tax", "body+id", {
-  ...write,
+  ...on.post(write, `${BASE}/{id}/tax`, DOCS.calculateTax),
   dryRun: true,
-  method: "post",
-  path: `${BASE}/{id}/tax`,
-  summary: "Calculate and book the corporate tax of an aktiebolag's year (before the year-end)",
-  description: PROSE.calculateTaxDescription,
-  params: CompanyItemParams,
   body: TaxBody,
   bodyRequired: false,
   response: TaxCalculationSchema,
   status: 201,
 });
 
+const READ = { tag: TAG, scope: "reports:read", company: true } as const;
+
 const getTaxRoute = defineRoute({
-  method: "get",
-  path: `${BASE}/{id}/tax`,
-  tag: TAG,
-  summary: "The stored corporate-tax calculation of a year",
-  description: "As POST .../tax answered it. NOT_FOUND until the tax is calculated.",
-  scope: "reports:read",
-  company: true,
-  params: CompanyItemParams,
+  ...on.get(READ, `${BASE}/{id}/tax`, DOCS.getTax),
   response: TaxCalculationSchema,
 });
 
@@ -65,14 +54,7 @@ export type CompanyFormOf = (
 ) => Promise<{ entityType: string; vatRegistered: boolean }>;
 
 const getNeRoute = defineRoute({
-  method: "get",
-  path: `${BASE}/{id}/ne`,
-  tag: TAG,
-  summary: "The NE-bilaga figures of a sole trader's year (R1-R14 and the balance sheet B1-B16), from the books",
-  description: PROSE.neDescription,
-  scope: "reports:read",
-  company: true,
-  params: CompanyItemParams,
+  ...on.get(READ, `${BASE}/{id}/ne`, DOCS.getNe),
   response: NeSchema,
 });
 
@@ -109,7 +91,5 @@ function getNeWith(companyFormOf: CompanyFormOf) {
 }
 
 export function registerTaxRoutes(app: OpenAPIHono<AppEnv>, companyFormOf: CompanyFormOf) {
-  app.openapi(calculateTax.route, calculateTax.handler);
-  app.openapi(getTaxRoute, getTax);
-  app.openapi(getNeRoute, getNeWith(companyFormOf));
+  registerRoutes(app, [calculateTax, handled(getTaxRoute, getTax), handled(getNeRoute, getNeWith(companyFormOf))]);
 }

@@ -62,3 +62,27 @@ export const PROSE = {
     Riksbank's for those currencies; the rest are looked up
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  runYearEnd: {
+    summary: "Run the year-end (asynchronous): currency revaluation, then the closing entry",
+    description: PROSE.runYearEndDescription,
+  },
+  closePeriod: {
+    summary: "Close a period (irreversible, unless it was closed as a year closed elsewhere)",
+    description: PROSE.closePeriodDescription,
+  },
+  reopenPeriod: {
+    summary: "Reopen a year that was closed as closed in another program",
+    description: PROSE.reopenPeriodDescription,
+  },
+  postOpeningBalances: {
+    summary: "Post the next period's opening balances from this period's closing balances",
+    description: PROSE.postOpeningBalancesDescription,
+  },
+  bookCashMethodEntry: {
+    summary: "Book the cash method's year-end entry of unpaid invoices (bokslutsmetoden) before the lock",
+    description: PROSE.cashMethodEntryDescription,
+  },
+};

@@ -12,3 +12,11 @@ export const PROSE = {
     reduced sale. Emits invoice.credited and credit_note.created.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  creditInvoice: {
+    summary: "Credit a sent, overdue or paid invoice in full",
+    description: PROSE.creditInvoiceDescription,
+  },
+};

@@ -1,17 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
-import { CompanyItemParams } from "../../../http/params";
+import { DOCS } from "./prose";
 import { InvoiceCreditSchema, InvoiceSchema } from "../schemas";
 import { BASE, write } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, on } from "../../../http/route-table";
 
 export const creditInvoice = commandRoute("invoices.credit", "body+id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/credit`,
-  summary: "Credit a sent, overdue or paid invoice in full",
-  description: PROSE.creditInvoiceDescription,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/credit`, DOCS.creditInvoice),
   body: InvoiceCreditSchema,
   response: InvoiceSchema.extend({ original_status: z.string() }),
   status: 201,

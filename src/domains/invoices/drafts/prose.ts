@@ -21,3 +21,31 @@ export const PROSE = {
     all_or_nothing: true is 501.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listInvoices: {
+    summary: "List invoices (credit notes included, is_credit_note true)",
+    description: PROSE.listInvoicesDescription,
+  },
+  getInvoice: {
+    summary: "Get an invoice",
+    description: PROSE.getInvoiceDescription,
+  },
+  createInvoice: {
+    summary: "Create an invoice (a draft), or book a self-billed one",
+    description: PROSE.createInvoiceDescription,
+  },
+  bulkCreateInvoices: {
+    summary: "Create up to 50 invoices; each succeeds or fails on its own",
+    description: PROSE.bulkCreateInvoicesDescription,
+  },
+  updateInvoice: {
+    summary: "Update a draft's dates, exchange rate, references or notes",
+    description: "Drafts only (INVOICE_UPDATE_NOT_DRAFT); lines are fixed once created.",
+  },
+  cancelInvoice: {
+    summary: "Cancel a draft (204)",
+    description: "Drafts only (INVOICE_DELETE_NOT_DRAFT). The row is kept with status cancelled.",
+  },
+};

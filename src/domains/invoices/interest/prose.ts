@@ -18,3 +18,11 @@ export const PROSE = {
     (details.half_year: a half-year whose reference rate the service does not have).
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  issueInterestInvoice: {
+    summary: "Issue an interest invoice (räntefaktura) for late payment of an invoice",
+    description: PROSE.interestInvoiceDescription,
+  },
+};

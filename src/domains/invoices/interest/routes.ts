@@ -1,16 +1,10 @@
-import { PROSE } from "./prose";
-import { CompanyItemParams } from "../../../http/params";
+import { DOCS } from "./prose";
 import { InvoiceInterestSchema, InvoiceSchema } from "../schemas";
 import { BASE, write } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, on } from "../../../http/route-table";
 
 export const issueInterestInvoice = commandRoute("invoices.interest_invoice", "body+id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/interest-invoice`,
-  summary: "Issue an interest invoice (räntefaktura) for late payment of an invoice",
-  description: PROSE.interestInvoiceDescription,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/interest-invoice`, DOCS.issueInterestInvoice),
   body: InvoiceInterestSchema,
   response: InvoiceSchema,
   status: 201,

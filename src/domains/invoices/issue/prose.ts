@@ -37,3 +37,23 @@ export const PROSE = {
     PERIOD_LOCKED.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  invoicePdf: {
+    summary: "The invoice as PDF",
+    description: PROSE.invoicePdfDescription,
+  },
+  markInvoiceSent: {
+    summary: "Mark a draft as sent without emailing it",
+    description: PROSE.markInvoiceSentDescription,
+  },
+  sendInvoice: {
+    summary: "Send a draft by Peppol or email",
+    description: PROSE.sendInvoiceDescription,
+  },
+  bookInvoice: {
+    summary: "Book a sent invoice that has no entry",
+    description: PROSE.bookInvoiceDescription,
+  },
+};

@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { nowIso } from "../../../clock";
 import { database } from "../../../db/client";
-import { CompanyItemParams } from "../../../http/params";
 import { fileResponse } from "../../../http/file-response";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { invoicePdfToServe } from "./archive";
@@ -10,15 +9,10 @@ import { invoiceFileName } from "./document";
 import { loadInvoice } from "../queries";
 import { InvoiceSchema, PeppolDeliverySchema } from "../schemas";
 import { BASE, read, write } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, on, routeRoom } from "../../../http/route-table";
 
 export const invoicePdfRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}/pdf`,
-  summary: "The invoice as PDF",
-  description: PROSE.invoicePdfDescription,
-  params: CompanyItemParams,
+  ...on.get(read, `${BASE}/{id}/pdf`, DOCS.invoicePdf),
   response: null,
 });
 
@@ -29,23 +23,18 @@ export async function invoicePdf(c: HandlerContext<typeof invoicePdfRoute>) {
   return fileResponse(c, pdf.body, "application/pdf", invoiceFileName(row));
 }
 
-export const markInvoiceSent = commandRoute("invoices.mark_sent", "id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/mark-sent`,
-  summary: "Mark a draft as sent without emailing it",
-  description: PROSE.markInvoiceSentDescription,
-  params: CompanyItemParams,
-  response: InvoiceSchema,
-});
+const room = routeRoom(BASE, { write });
+
+export const markInvoiceSent = room.action(
+  "invoices.mark_sent",
+  "mark-sent",
+  DOCS.markInvoiceSent,
+  null,
+  InvoiceSchema,
+);
 
 export const sendInvoice = commandRoute("invoices.send", "id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/send`,
-  summary: "Send a draft by Peppol or email",
-  description: PROSE.sendInvoiceDescription,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/send`, DOCS.sendInvoice),
   response: InvoiceSchema.extend({
     document_id: z.string(),
     channel: z.enum(["peppol", "email"]).openapi({ description: "how the invoice went out (an extension field)" }),
@@ -54,11 +43,6 @@ export const sendInvoice = commandRoute("invoices.send", "id", {
 });
 
 export const bookInvoice = commandRoute("invoices.book", "id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/book`,
-  summary: "Book a sent invoice that has no entry",
-  description: PROSE.bookInvoiceDescription,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/book`, DOCS.bookInvoice),
   response: InvoiceSchema.extend({ journal_entry_id: z.string() }),
 });

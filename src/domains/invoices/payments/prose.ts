@@ -16,3 +16,15 @@ export const PROSE = {
     paid_amount falls, remaining_amount rises toward 0; reversible as a payment.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  payInvoice: {
+    summary: "Record a payment of a sent invoice",
+    description: PROSE.payInvoiceDescription,
+  },
+  refundInvoice: {
+    summary: "Pay back what a credit note left overpaid (a refund owed)",
+    description: PROSE.refundInvoiceDescription,
+  },
+};

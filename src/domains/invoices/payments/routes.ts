@@ -1,20 +1,14 @@
 import { z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { dispatch } from "../../../http/dispatch";
-import { CompanyItemParams } from "../../../http/params";
 import { paymentReversalInput, paymentReversalRoute } from "../../../http/payment-reversal-route";
 import type { HandlerContext } from "../../../http/route";
 import { InvoicePaySchema, InvoiceRefundSchema, InvoiceSchema } from "../schemas";
 import { BASE, write } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, on } from "../../../http/route-table";
 
 export const payInvoice = commandRoute("invoices.pay", "body+id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/mark-paid`,
-  summary: "Record a payment of a sent invoice",
-  description: PROSE.payInvoiceDescription,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/mark-paid`, DOCS.payInvoice),
   body: InvoicePaySchema,
   bodyRequired: false,
   response: InvoiceSchema.extend({ journal_entry_id: z.string(), payment_id: z.string() }),
@@ -36,12 +30,7 @@ export async function reverseInvoicePayment(c: HandlerContext<typeof reverseInvo
 }
 
 export const refundInvoice = commandRoute("invoices.refund", "body+id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/refund`,
-  summary: "Pay back what a credit note left overpaid (a refund owed)",
-  description: PROSE.refundInvoiceDescription,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/refund`, DOCS.refundInvoice),
   body: InvoiceRefundSchema,
   bodyRequired: false,
   response: InvoiceSchema.extend({

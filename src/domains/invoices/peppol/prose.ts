@@ -19,3 +19,15 @@ export const PROSE = {
     INVOICE_PEPPOL_NO_ACCESS_POINT. A dry-run queues nothing.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  invoicePeppol: {
+    summary: "The invoice or credit note as a Peppol BIS Billing 3.0 e-invoice",
+    description: PROSE.invoicePeppolDescription,
+  },
+  resendPeppol: {
+    summary: "Hand a dead Peppol delivery to the access point again",
+    description: PROSE.resendPeppolDescription,
+  },
+};

@@ -1,7 +1,6 @@
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { nowIso } from "../../../clock";
 import { database } from "../../../db/client";
-import { CompanyItemParams } from "../../../http/params";
 import { fileResponse } from "../../../http/file-response";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { invoiceFileName } from "../issue/document";
@@ -9,15 +8,10 @@ import { invoicePeppolXml } from "./queries";
 import { loadInvoice } from "../queries";
 import { PeppolDeliverySchema } from "../schemas";
 import { BASE, read, write } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, on } from "../../../http/route-table";
 
 export const invoicePeppolRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}/peppol`,
-  summary: "The invoice or credit note as a Peppol BIS Billing 3.0 e-invoice",
-  description: PROSE.invoicePeppolDescription,
-  params: CompanyItemParams,
+  ...on.get(read, `${BASE}/{id}/peppol`, DOCS.invoicePeppol),
   response: null,
 });
 
@@ -34,11 +28,6 @@ export async function invoicePeppol(c: HandlerContext<typeof invoicePeppolRoute>
 }
 
 export const resendPeppol = commandRoute("invoices.peppol_resend", "id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/peppol/resend`,
-  summary: "Hand a dead Peppol delivery to the access point again",
-  description: PROSE.resendPeppolDescription,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/peppol/resend`, DOCS.resendPeppol),
   response: PeppolDeliverySchema,
 });

@@ -22,3 +22,15 @@ export const PROSE = {
     only the interest after it
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  remindInvoice: {
+    summary: "Send a payment reminder (påminnelse) for an overdue invoice",
+    description: PROSE.remindInvoiceDescription,
+  },
+  reminderPdf: {
+    summary: "A payment reminder as PDF",
+    description: PROSE.reminderPdfDescription,
+  },
+};

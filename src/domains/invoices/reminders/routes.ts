@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { ReminderSchema } from "./schemas";
 import { nowIso } from "../../../clock";
 import { database } from "../../../db/client";
@@ -11,25 +11,16 @@ import { reminderFileName } from "./commands";
 import { loadReminder } from "./queries";
 import { loadInvoice } from "../queries";
 import { BASE, read, write } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, on } from "../../../http/route-table";
 
 export const remindInvoice = commandRoute("invoices.remind", "id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/reminder`,
-  summary: "Send a payment reminder (påminnelse) for an overdue invoice",
-  description: PROSE.remindInvoiceDescription,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/reminder`, DOCS.remindInvoice),
   response: ReminderSchema,
   status: 201,
 });
 
 export const reminderPdfRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}/reminders/{reminderId}/pdf`,
-  summary: "A payment reminder as PDF",
-  description: PROSE.reminderPdfDescription,
+  ...on.get(read, `${BASE}/{id}/reminders/{reminderId}/pdf`, DOCS.reminderPdf),
   params: CompanyItemParams.extend({ reminderId: z.string() }),
   response: null,
 });

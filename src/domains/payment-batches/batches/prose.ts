@@ -39,3 +39,35 @@ export const PROSE = {
     else date, amount and text). A file that is neither: 422 PAYMENT_FILE_INVALID.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  proposal: {
+    summary: "The payment proposal: supplier invoices due by a date that no active batch holds",
+    description: PROSE.proposal,
+  },
+  createBatch: {
+    summary: "Store a payment batch and its pain.001 file",
+    description: PROSE.create,
+  },
+  list: {
+    summary: "The payment batches, newest first (at most 100)",
+  },
+  lines: {
+    summary: "The payments of a supplier invoice in batches, with the bank's status of each",
+  },
+  get: {
+    summary: "A payment batch with its lines",
+  },
+  file: {
+    summary: "The batch's pain.001.001.03 file, as archived",
+  },
+  importStatusReport: {
+    summary: "Import the bank's pain.002 status report for a batch",
+    description: PROSE.statusReport,
+  },
+  importBankNotification: {
+    summary: "Book a camt.054 or camt.053: batch payments by end-to-end id, customer payments by OCR or RF",
+    description: PROSE.notifications,
+  },
+};

@@ -7,14 +7,13 @@ import { ApiError } from "../../../errors/api-error";
 import type { AppEnv } from "../../../http/context";
 import { json } from "../../../http/envelope";
 import { fileResponse } from "../../../http/file-response";
-import { CompanyItemParams, CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { storedDocumentFile } from "../../documents";
 import { salaryRunsToPay } from "../../payroll";
 import { BASE, read, write } from "../common";
 import { BankNotificationSchema, StatusReportSchema } from "../status-reports/schemas";
 import { paymentProposal } from "./commands";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { batchHeadJson, batchJson, lineJson, linesOfInvoice, listBatches, loadBatch } from "./queries";
 import {
   BatchLineSchema,
@@ -24,15 +23,10 @@ import {
   ProposalQuery,
   ProposalSchema,
 } from "./schemas";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, handled, on, registerRoutes, routeRoom } from "../../../http/route-table";
 
 const proposalRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/proposal`,
-  summary: "The payment proposal: supplier invoices due by a date that no active batch holds",
-  description: PROSE.proposal,
-  params: CompanyParams,
+  ...on.get(read, `${BASE}/proposal`, DOCS.proposal),
   query: ProposalQuery,
   response: ProposalSchema,
 });
@@ -47,26 +41,11 @@ async function getProposal(c: HandlerContext<typeof proposalRoute>) {
   return json(c, { ...proposal, salary_runs: await salaryRunsToPay(db, companyId, dueBy) });
 }
 
-const createBatch = commandRoute("payment_batches.create", "body", {
-  ...write,
-  method: "post",
-  path: BASE,
-  summary: "Store a payment batch and its pain.001 file",
-  description: PROSE.create,
-  params: CompanyParams,
-  body: PaymentBatchCreateSchema,
-  response: BatchSchema,
-  status: 201,
-});
+const room = routeRoom(BASE, { read, write });
 
-const listRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "The payment batches, newest first (at most 100)",
-  params: CompanyParams,
-  response: BatchListSchema,
-});
+const createBatch = room.create("payment_batches.create", DOCS.createBatch, PaymentBatchCreateSchema, BatchSchema);
+
+const listRoute = room.list(DOCS.list, null, BatchListSchema);
 
 async function listPaymentBatches(c: HandlerContext<typeof listRoute>) {
   const rows = await listBatches(database(c.env), c.get("company").id);
@@ -74,11 +53,7 @@ async function listPaymentBatches(c: HandlerContext<typeof listRoute>) {
 }
 
 const linesRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/lines`,
-  summary: "The payments of a supplier invoice in batches, with the bank's status of each",
-  params: CompanyParams,
+  ...on.get(read, `${BASE}/lines`, DOCS.lines),
   query: z.object({ supplier_invoice_id: z.string().min(1) }).strict(),
   response: z.array(BatchLineSchema.extend({ batch_id: z.string() })),
 });
@@ -91,14 +66,7 @@ async function linesOfSupplierInvoice(c: HandlerContext<typeof linesRoute>) {
   );
 }
 
-const getRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "A payment batch with its lines",
-  params: CompanyItemParams,
-  response: BatchSchema,
-});
+const getRoute = room.get(DOCS.get, BatchSchema);
 
 async function getBatch(c: HandlerContext<typeof getRoute>) {
   const { batch, lines } = await loadBatch(database(c.env), c.get("company").id, c.req.valid("param").id);
@@ -106,11 +74,7 @@ async function getBatch(c: HandlerContext<typeof getRoute>) {
 }
 
 const fileRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}/file`,
-  summary: "The batch's pain.001.001.03 file, as archived",
-  params: CompanyItemParams,
+  ...on.get(read, `${BASE}/{id}/file`, DOCS.file),
   response: null,
 });
 
@@ -124,12 +88,7 @@ async function batchFile(c: HandlerContext<typeof fileRoute>) {
 }
 
 const importStatusReport = commandRoute("payment_batches.status_report", "body+id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/status-report`,
-  summary: "Import the bank's pain.002 status report for a batch",
-  description: PROSE.statusReport,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/status-report`, DOCS.importStatusReport),
   body: StatusReportSchema,
   response: BatchSchema.extend({
     report: z.object({
@@ -144,13 +103,8 @@ const importStatusReport = commandRoute("payment_batches.status_report", "body+i
 });
 
 const importBankNotification = commandRoute("payment_batches.bank_notification", "body", {
-  ...write,
+  ...on.post(write, "/api/v1/companies/{companyId}/bank-notifications", DOCS.importBankNotification),
   scope: "transactions:write",
-  method: "post",
-  path: "/api/v1/companies/{companyId}/bank-notifications",
-  summary: "Book a camt.054 or camt.053: batch payments by end-to-end id, customer payments by OCR or RF",
-  description: PROSE.notifications,
-  params: CompanyParams,
   body: BankNotificationSchema,
   response: z.object({
     format: z.string(),
@@ -166,12 +120,14 @@ const importBankNotification = commandRoute("payment_batches.bank_notification",
 });
 
 export function registerPaymentBatchRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(proposalRoute, getProposal);
-  app.openapi(linesRoute, linesOfSupplierInvoice);
-  app.openapi(createBatch.route, createBatch.handler);
-  app.openapi(listRoute, listPaymentBatches);
-  app.openapi(getRoute, getBatch);
-  app.openapi(fileRoute, batchFile);
-  app.openapi(importStatusReport.route, importStatusReport.handler);
-  app.openapi(importBankNotification.route, importBankNotification.handler);
+  registerRoutes(app, [
+    handled(proposalRoute, getProposal),
+    handled(linesRoute, linesOfSupplierInvoice),
+    createBatch,
+    handled(listRoute, listPaymentBatches),
+    handled(getRoute, getBatch),
+    handled(fileRoute, batchFile),
+    importStatusReport,
+    importBankNotification,
+  ]);
 }

@@ -19,3 +19,23 @@ export const PROSE = {
     calculated or later.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listAbsence: {
+    summary: "An employee's absence days in a date range",
+    description: PROSE.listAbsence,
+  },
+  registerAbsence: {
+    summary: "Register absence: a day, part of a day (hours), or a range of calendar days",
+    description: PROSE.registerAbsence,
+  },
+  updateAbsence: {
+    summary: "Change an absence day (type, hours, notes)",
+    description: PROSE.updateAbsence,
+  },
+  removeAbsence: {
+    summary: "Remove an absence day",
+    description: "Refused with CONFLICT when the month's run with the employee is calculated or later.",
+  },
+};

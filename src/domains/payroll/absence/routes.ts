@@ -1,6 +1,6 @@
 // An employee's absence days: read a range, register, change, remove.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { dispatch } from "../../../http/dispatch";
@@ -12,17 +12,13 @@ import { EMPLOYEES, read, write } from "../route-common";
 import { absenceJson, absenceOf } from "./queries";
 import { assertAbsenceRange } from "./rules";
 import { AbsenceCreateSchema, AbsenceDaySchema, AbsencePatchSchema, AbsenceQuery } from "./schemas";
+import { handled, on, registerRoutes } from "../../../http/route-table";
 
 /** `/employees/{id}/absence/{absenceId}` */
 const AbsenceParams = CompanyItemParams.extend({ absenceId: z.string() });
 
 const listAbsenceRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${EMPLOYEES}/{id}/absence`,
-  summary: "An employee's absence days in a date range",
-  description: PROSE.listAbsence,
-  params: CompanyItemParams,
+  ...on.get(read, `${EMPLOYEES}/{id}/absence`, DOCS.listAbsence),
   query: AbsenceQuery,
   response: z.array(AbsenceDaySchema),
 });
@@ -37,13 +33,8 @@ async function listAbsence(c: HandlerContext<typeof listAbsenceRoute>) {
 }
 
 const registerAbsenceRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${EMPLOYEES}/{id}/absence`,
+  ...on.post(write, `${EMPLOYEES}/{id}/absence`, DOCS.registerAbsence),
   status: 201,
-  summary: "Register absence: a day, part of a day (hours), or a range of calendar days",
-  description: PROSE.registerAbsence,
-  params: CompanyItemParams,
   body: AbsenceCreateSchema,
   response: z.array(AbsenceDaySchema),
 });
@@ -53,11 +44,7 @@ async function registerAbsence(c: HandlerContext<typeof registerAbsenceRoute>) {
 }
 
 const updateAbsenceRoute = defineRoute({
-  ...write,
-  method: "patch",
-  path: `${EMPLOYEES}/{id}/absence/{absenceId}`,
-  summary: "Change an absence day (type, hours, notes)",
-  description: PROSE.updateAbsence,
+  ...on.patch(write, `${EMPLOYEES}/{id}/absence/{absenceId}`, DOCS.updateAbsence),
   params: AbsenceParams,
   body: AbsencePatchSchema,
   response: AbsenceDaySchema,
@@ -69,11 +56,7 @@ async function updateAbsence(c: HandlerContext<typeof updateAbsenceRoute>) {
 }
 
 const removeAbsenceRoute = defineRoute({
-  ...write,
-  method: "delete",
-  path: `${EMPLOYEES}/{id}/absence/{absenceId}`,
-  summary: "Remove an absence day",
-  description: "Refused with CONFLICT when the month's run with the employee is calculated or later.",
+  ...on.delete(write, `${EMPLOYEES}/{id}/absence/{absenceId}`, DOCS.removeAbsence),
   params: AbsenceParams,
   response: null,
   status: 204,
@@ -85,8 +68,10 @@ async function removeAbsence(c: HandlerContext<typeof removeAbsenceRoute>) {
 }
 
 export function registerAbsenceRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listAbsenceRoute, listAbsence);
-  app.openapi(registerAbsenceRoute, registerAbsence);
-  app.openapi(updateAbsenceRoute, updateAbsence);
-  app.openapi(removeAbsenceRoute, removeAbsence);
+  registerRoutes(app, [
+    handled(listAbsenceRoute, listAbsence),
+    handled(registerAbsenceRoute, registerAbsence),
+    handled(updateAbsenceRoute, updateAbsence),
+    handled(removeAbsenceRoute, removeAbsence),
+  ]);
 }

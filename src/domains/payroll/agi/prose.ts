@@ -22,3 +22,19 @@ export const PROSE = {
     settings.payroll_contact; neither: AGI_CONTACT_MISSING
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  generateAgi: {
+    summary: "Generate the AGI XML of a booked run (not submitted)",
+    description: PROSE.generateAgi,
+  },
+  getAgi: {
+    summary: "The stored AGI of a run, with its XML",
+    description: "404 NOT_FOUND until generate-agi. ?format=xml answers the file itself (application/xml, attachment).",
+  },
+  recordAgiSubmission: {
+    summary: "Record the submission reference of the AGI",
+    description: PROSE.recordAgiSubmission,
+  },
+};

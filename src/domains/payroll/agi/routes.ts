@@ -1,43 +1,28 @@
 // The AGI (arbetsgivardeklaration på individnivå) of a booked run: generate, read,
 // record the submission reference.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
-import { dispatch } from "../../../http/dispatch";
 import { json } from "../../../http/envelope";
 import { fileResponse } from "../../../http/file-response";
-import { CompanyItemParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { read, RUNS, write } from "../route-common";
 import { loadRun } from "../runs/queries";
 import { agiJson, loadAgi, storedAgiXml } from "./queries";
 import { AgiGenerateSchema, AgiPatchSchema, AgiSchema } from "./schemas";
+import { commandRoute, handled, on, registerRoutes } from "../../../http/route-table";
 
-const generateAgiRoute = defineRoute({
-  ...write,
+const generateAgi = commandRoute("payroll.generate_agi", "body+id", {
+  ...on.post(write, `${RUNS}/{id}/generate-agi`, DOCS.generateAgi),
   dryRun: false,
-  method: "post",
-  path: `${RUNS}/{id}/generate-agi`,
-  summary: "Generate the AGI XML of a booked run (not submitted)",
-  description: PROSE.generateAgi,
-  params: CompanyItemParams,
   body: AgiGenerateSchema,
   bodyRequired: false,
   response: AgiSchema,
 });
 
-async function generateAgi(c: HandlerContext<typeof generateAgiRoute>) {
-  return dispatch(c, "payroll.generate_agi", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
 const getAgiRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${RUNS}/{id}/agi`,
-  summary: "The stored AGI of a run, with its XML",
-  description: "404 NOT_FOUND until generate-agi. ?format=xml answers the file itself (application/xml, attachment).",
-  params: CompanyItemParams,
+  ...on.get(read, `${RUNS}/{id}/agi`, DOCS.getAgi),
   query: z.object({ format: z.enum(["json", "xml"]).default("json") }).strict(),
   response: AgiSchema,
 });
@@ -59,24 +44,13 @@ async function getAgi(c: HandlerContext<typeof getAgiRoute>) {
   return json(c, agiJson(agi, xml));
 }
 
-const recordAgiSubmissionRoute = defineRoute({
-  ...write,
+const recordAgiSubmission = commandRoute("payroll.record_agi_submission", "body+id", {
+  ...on.patch(write, `${RUNS}/{id}/agi`, DOCS.recordAgiSubmission),
   idempotency: "optional",
-  method: "patch",
-  path: `${RUNS}/{id}/agi`,
-  summary: "Record the submission reference of the AGI",
-  description: PROSE.recordAgiSubmission,
-  params: CompanyItemParams,
   body: AgiPatchSchema,
   response: AgiSchema,
 });
 
-async function recordAgiSubmission(c: HandlerContext<typeof recordAgiSubmissionRoute>) {
-  return dispatch(c, "payroll.record_agi_submission", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
 export function registerAgiRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(generateAgiRoute, generateAgi);
-  app.openapi(getAgiRoute, getAgi);
-  app.openapi(recordAgiSubmissionRoute, recordAgiSubmission);
+  registerRoutes(app, [generateAgi, handled(getAgiRoute, getAgi), recordAgiSubmission]);
 }

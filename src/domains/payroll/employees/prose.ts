@@ -37,3 +37,29 @@ export const PROSE = {
     POST .../employees/search
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listEmployees: {
+    summary: "List employees",
+    description: PROSE.listEmployees,
+  },
+  searchEmployees: {
+    summary: "Find an employee by personnummer",
+    description: PROSE.searchEmployees,
+  },
+  getEmployee: {
+    summary: "Get an employee, with the full personnummer",
+  },
+  createEmployee: {
+    summary: "Create an employee",
+    description: PROSE.createEmployee,
+  },
+  updateEmployee: {
+    summary: "Update an employee",
+    description: PROSE.updateEmployee,
+  },
+  deactivateEmployee: {
+    summary: "Soft-delete an employee (is_active false; 204; again is a no-op)",
+  },
+};

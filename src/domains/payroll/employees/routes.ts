@@ -1,14 +1,12 @@
 // Employees: list, read (with the full personnummer), create, update, soft-delete.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { todayUtc } from "../../../clock";
 import { database } from "../../../db/client";
 import { ApiError } from "../../../errors/api-error";
 import type { AppEnv } from "../../../http/context";
-import { dispatch } from "../../../http/dispatch";
 import { json } from "../../../http/envelope";
-import { finishPage, pageRequest } from "../../../http/pagination";
-import { CompanyItemParams, CompanyParams } from "../../../http/params";
+import { byCreated, finishPage, pageRequest } from "../../../http/pagination";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { EMPLOYEES, read, write } from "../route-common";
 import { employeeDetailJson, employeeListJson, employeesByPersonnummer, listEmployees, loadEmployee } from "./queries";
@@ -20,7 +18,7 @@ import {
   EmployeeSearchBody,
   FULL_PERSONNUMMER,
 } from "./schemas";
-import { commandRoute } from "../../../http/command-route";
+import { handled, on, registerRoutes, routeRoom } from "../../../http/route-table";
 
 /**
  * A full personnummer in GET .../employees?search= would be written to every access log
@@ -39,16 +37,9 @@ function refusePersonnummerInUrl(search: string | undefined): void {
   );
 }
 
-const listEmployeesRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: EMPLOYEES,
-  summary: "List employees",
-  description: PROSE.listEmployees,
-  params: CompanyParams,
-  query: EmployeeListQuery,
-  response: z.array(EmployeeSchema),
-});
+const room = routeRoom(EMPLOYEES, { read, write });
+
+const listEmployeesRoute = room.list(DOCS.listEmployees, EmployeeListQuery, z.array(EmployeeSchema));
 
 async function listEmployeesPage(c: HandlerContext<typeof listEmployeesRoute>) {
   const { cursor, limit, ...q } = c.req.valid("query");
@@ -59,7 +50,7 @@ async function listEmployeesPage(c: HandlerContext<typeof listEmployeesRoute>) {
     c,
     page,
     await listEmployees(database(c.env), companyId, q, page),
-    (r) => ({ k: r.createdAt, i: r.id }),
+    byCreated,
   );
   return json(c, await Promise.all(items.map((e) => employeeListJson(c.env, e))), 200, {
     next_cursor: nextCursor,
@@ -67,13 +58,8 @@ async function listEmployeesPage(c: HandlerContext<typeof listEmployeesRoute>) {
 }
 
 const searchEmployeesRoute = defineRoute({
-  ...read,
+  ...on.post(read, `${EMPLOYEES}/search`, DOCS.searchEmployees),
   write: false,
-  method: "post",
-  path: `${EMPLOYEES}/search`,
-  summary: "Find an employee by personnummer",
-  description: PROSE.searchEmployees,
-  params: CompanyParams,
   body: EmployeeSearchBody,
   response: z.array(EmployeeSchema),
 });
@@ -91,14 +77,7 @@ async function searchEmployees(c: HandlerContext<typeof searchEmployeesRoute>) {
   return json(c, await Promise.all(rows.map((e) => employeeListJson(c.env, e))));
 }
 
-const getEmployeeRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${EMPLOYEES}/{id}`,
-  summary: "Get an employee, with the full personnummer",
-  params: CompanyItemParams,
-  response: EmployeeSchema,
-});
+const getEmployeeRoute = room.get(DOCS.getEmployee, EmployeeSchema);
 
 async function getEmployee(c: HandlerContext<typeof getEmployeeRoute>) {
   const employee = await loadEmployee(database(c.env), c.get("company").id, c.req.valid("param").id);
@@ -107,52 +86,24 @@ async function getEmployee(c: HandlerContext<typeof getEmployeeRoute>) {
   return json(c, await employeeDetailJson(c.env, employee, fullAccount));
 }
 
-const createEmployeeRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: EMPLOYEES,
-  summary: "Create an employee",
-  description: PROSE.createEmployee,
-  params: CompanyParams,
-  body: EmployeeCreateSchema,
-  response: EmployeeSchema,
-  status: 201,
-});
+const createEmployee = room.create(
+  "payroll.create_employee",
+  DOCS.createEmployee,
+  EmployeeCreateSchema,
+  EmployeeSchema,
+);
 
-async function createEmployee(c: HandlerContext<typeof createEmployeeRoute>) {
-  return dispatch(c, "payroll.create_employee", c.req.valid("json"));
-}
+const updateEmployee = room.update("payroll.update_employee", DOCS.updateEmployee, EmployeePatchSchema, EmployeeSchema);
 
-const updateEmployeeRoute = defineRoute({
-  ...write,
-  method: "patch",
-  path: `${EMPLOYEES}/{id}`,
-  summary: "Update an employee",
-  description: PROSE.updateEmployee,
-  params: CompanyItemParams,
-  body: EmployeePatchSchema,
-  response: EmployeeSchema,
-});
-
-async function updateEmployee(c: HandlerContext<typeof updateEmployeeRoute>) {
-  return dispatch(c, "payroll.update_employee", { ...c.req.valid("json"), id: c.req.valid("param").id });
-}
-
-const deactivateEmployee = commandRoute("payroll.deactivate_employee", "id", {
-  ...write,
-  method: "delete",
-  path: `${EMPLOYEES}/{id}`,
-  summary: "Soft-delete an employee (is_active false; 204; again is a no-op)",
-  params: CompanyItemParams,
-  response: null,
-  status: 204,
-});
+const deactivateEmployee = room.remove("payroll.deactivate_employee", DOCS.deactivateEmployee);
 
 export function registerEmployeeRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listEmployeesRoute, listEmployeesPage);
-  app.openapi(searchEmployeesRoute, searchEmployees);
-  app.openapi(getEmployeeRoute, getEmployee);
-  app.openapi(createEmployeeRoute, createEmployee);
-  app.openapi(updateEmployeeRoute, updateEmployee);
-  app.openapi(deactivateEmployee.route, deactivateEmployee.handler);
+  registerRoutes(app, [
+    handled(listEmployeesRoute, listEmployeesPage),
+    handled(searchEmployeesRoute, searchEmployees),
+    handled(getEmployeeRoute, getEmployee),
+    createEmployee,
+    updateEmployee,
+    deactivateEmployee,
+  ]);
 }

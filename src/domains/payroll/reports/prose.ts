@@ -17,3 +17,15 @@ export const PROSE = {
     salary entry against the AGI (011+131, 012+013+132+133, 497)
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  avgifterBasis: {
+    summary: "Employer contribution basis of a year, per employee, from booked runs",
+    description: PROSE.avgifterBasis,
+  },
+  salaryJournal: {
+    summary: "Salary journal (lönejournal) of a run or a period",
+    description: PROSE.salaryJournal,
+  },
+};

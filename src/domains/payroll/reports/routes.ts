@@ -1,24 +1,19 @@
 // The payroll reports under /reports: the employer contribution basis and the salary
 // journal (the vacation liability is with the vacation routes).
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { json } from "../../../http/envelope";
-import { CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { COMPANY, read } from "../route-common";
 import { avgifterBasis, salaryJournal } from "./queries";
 import { AvgifterBasisQuery, AvgifterBasisSchema, SalaryJournalQuery, SalaryJournalSchema } from "./schemas";
+import { handled, on, registerRoutes } from "../../../http/route-table";
 
 const avgifterBasisRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${COMPANY}/reports/avgifter-basis`,
+  ...on.get(read, `${COMPANY}/reports/avgifter-basis`, DOCS.avgifterBasis),
   tag: "Reports",
-  summary: "Employer contribution basis of a year, per employee, from booked runs",
-  description: PROSE.avgifterBasis,
-  params: CompanyParams,
   query: AvgifterBasisQuery,
   response: AvgifterBasisSchema,
 });
@@ -28,13 +23,8 @@ async function avgifterBasisReport(c: HandlerContext<typeof avgifterBasisRoute>)
 }
 
 const salaryJournalRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${COMPANY}/reports/salary-journal`,
+  ...on.get(read, `${COMPANY}/reports/salary-journal`, DOCS.salaryJournal),
   tag: "Reports",
-  summary: "Salary journal (lönejournal) of a run or a period",
-  description: PROSE.salaryJournal,
-  params: CompanyParams,
   query: SalaryJournalQuery,
   response: SalaryJournalSchema,
 });
@@ -44,6 +34,8 @@ async function salaryJournalReport(c: HandlerContext<typeof salaryJournalRoute>)
 }
 
 export function registerPayrollReportRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(avgifterBasisRoute, avgifterBasisReport);
-  app.openapi(salaryJournalRoute, salaryJournalReport);
+  registerRoutes(app, [
+    handled(avgifterBasisRoute, avgifterBasisReport),
+    handled(salaryJournalRoute, salaryJournalReport),
+  ]);
 }

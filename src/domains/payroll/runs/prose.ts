@@ -68,3 +68,68 @@ export const PROSE = {
     automatically on that date. A payment_date after today without it is PAYMENT_DATE_IN_FUTURE
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listRuns: {
+    summary: "List salary runs",
+  },
+  getRun: {
+    summary: "Get a salary run",
+  },
+  createRun: {
+    summary: "Create a salary run (draft, without employees)",
+    description: PROSE.createRun,
+  },
+  updateRun: {
+    summary: "Change a draft run's payment_date or voucher_series",
+  },
+  deleteRun: {
+    summary: "Delete a draft run",
+    description: PROSE.deleteRun,
+  },
+  listRunEmployees: {
+    summary: "The employees of a run with their figures",
+  },
+  getRunEmployee: {
+    summary: "Payslip detail: figures, line items, year to date, calculation breakdown",
+  },
+  addRunEmployees: {
+    summary: "Add employees to a draft run",
+    description: PROSE.addRunEmployees,
+  },
+  updateRunEmployee: {
+    summary: "Set hours (draft) or the overrides of tax and contributions (draft or review)",
+    description: PROSE.updateRunEmployee,
+  },
+  removeRunEmployee: {
+    summary: "Remove an employee (and their line items) from a draft run (204)",
+  },
+  addLineItem: {
+    summary: "Add a manual line item (draft run)",
+    description: PROSE.addLineItem,
+  },
+  removeLineItem: {
+    summary: "Remove a manual line item (draft run; 204)",
+  },
+  markRunPaid: {
+    summary: "Record the payment of an approved run (no entry)",
+    description: PROSE.markRunPaid,
+  },
+  calculateRun: {
+    summary: "Calculate: tax, employer contributions, net pay; draft to review",
+    description: PROSE.calculate,
+  },
+  approveRun: {
+    summary: "Approve a run in review",
+    description: PROSE.approve,
+  },
+  reopenRun: {
+    summary: "Reopen a run in review or approved: back to draft",
+    description: PROSE.reopen,
+  },
+  bookRun: {
+    summary: "Book a paid run: 2-4 entries, all or nothing",
+    description: PROSE.book,
+  },
+};

@@ -5,7 +5,7 @@ import { payrollOpeningBalances, salaryLineItems, salaryRunEmployees, salaryRuns
 import { ApiError } from "../../../errors/api-error";
 import { afterDesc, type PageRequest } from "../../../http/pagination";
 import { fromOre } from "../../../money";
-import { maskedPersonnummer } from "../employees/queries";
+import { loadEmployee, maskedPersonnummer } from "../employees/queries";
 import { ENGINE_ITEM_TYPES, itemType } from "../item-types";
 import { effectiveAvgifterOre, effectiveTaxOre } from "./rules";
 import type { EmployeeRow, LineItemRow, RunEmployeeRow, SalaryRunRow } from "../rows";
@@ -140,6 +140,13 @@ export async function loadRunEmployee(db: Database, runId: string, employeeId: s
   if (!row)
     throw new ApiError("NOT_FOUND", { resource: "salary_run_employee", salary_run_id: runId, employee_id: employeeId });
   return row;
+}
+
+/** A run, one employee's row in it and that employee: what a payslip and its detail show. */
+export async function loadRunEmployeeOf(db: Database, companyId: string, runId: string, employeeId: string) {
+  const run = await loadRun(db, companyId, runId);
+  const row = await loadRunEmployee(db, run.id, employeeId);
+  return { run, row, employee: await loadEmployee(db, companyId, employeeId) };
 }
 
 /** Payslip order: the engine's rows first (salary, then salary exchange), then the manual rows as added. */

@@ -2,15 +2,14 @@
 // items; the steps calculate, approve, reopen, mark-paid and book; the payslip PDF and
 // the payment file.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { dispatch } from "../../../http/dispatch";
 import { json } from "../../../http/envelope";
-import { finishPage, pageRequest } from "../../../http/pagination";
-import { CompanyItemParams, CompanyParams } from "../../../http/params";
+import { byCreated, finishPage, pageRequest } from "../../../http/pagination";
 import { defineRoute, type HandlerContext } from "../../../http/route";
-import { employeesByIds, loadEmployee } from "../employees/queries";
+import { employeesByIds } from "../employees/queries";
 import { read, RunEmployeeParams, RUNS, write } from "../route-common";
 import { registerRunDocumentRoutes } from "./documents/routes";
 import {
@@ -18,7 +17,7 @@ import {
   lineItemsOf,
   listRuns,
   loadRun,
-  loadRunEmployee,
+  loadRunEmployeeOf,
   runEmployeeJson,
   runEmployees,
   runJson,
@@ -37,6 +36,7 @@ import {
   SalaryRunPatchSchema,
   SalaryRunSchema,
 } from "./schemas";
+import { commandRoute, handled, on, registerRoutes, type RouteDocs, routeRoom } from "../../../http/route-table";
 
 const LineItemParams = RunEmployeeParams.extend({ lineItemId: z.string() });
 
@@ -47,25 +47,16 @@ function runOf(c: { req: { valid(target: "param"): { id: string } } }) {
 
 // The run itself
 
-const listRunsRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: RUNS,
-  summary: "List salary runs",
-  params: CompanyParams,
-  query: SalaryRunListQuery,
-  response: z.array(SalaryRunSchema),
-});
+const room = routeRoom(RUNS, { read, write });
+
+const listRunsRoute = room.list(DOCS.listRuns, SalaryRunListQuery, z.array(SalaryRunSchema));
 
 async function listRunsPage(c: HandlerContext<typeof listRunsRoute>) {
   const { cursor, limit, ...q } = c.req.valid("query");
   const companyId = c.get("company").id;
   const db = database(c.env);
   const page = await pageRequest(c, `salary-runs:${companyId}:${q.period_year}:${q.status}`, cursor, limit);
-  const { items, nextCursor } = await finishPage(c, page, await listRuns(db, companyId, q, page), (r) => ({
-    k: r.createdAt,
-    i: r.id,
-  }));
+  const { items, nextCursor } = await finishPage(c, page, await listRuns(db, companyId, q, page), byCreated);
   const counts = await countRunEmployees(
     db,
     items.map((r) => r.id),
@@ -78,14 +69,7 @@ async function listRunsPage(c: HandlerContext<typeof listRunsRoute>) {
   );
 }
 
-const getRunRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${RUNS}/{id}`,
-  summary: "Get a salary run",
-  params: CompanyItemParams,
-  response: SalaryRunSchema,
-});
+const getRunRoute = room.get(DOCS.getRun, SalaryRunSchema);
 
 async function getRun(c: HandlerContext<typeof getRunRoute>) {
   const db = database(c.env);
@@ -93,28 +77,10 @@ async function getRun(c: HandlerContext<typeof getRunRoute>) {
   return json(c, runJson(run, (await countRunEmployees(db, [run.id])).get(run.id) ?? 0));
 }
 
-const createRunRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: RUNS,
-  summary: "Create a salary run (draft, without employees)",
-  description: PROSE.createRun,
-  params: CompanyParams,
-  body: SalaryRunCreateSchema,
-  response: SalaryRunSchema,
-  status: 201,
-});
-
-async function createRun(c: HandlerContext<typeof createRunRoute>) {
-  return dispatch(c, "payroll.create_run", c.req.valid("json"));
-}
+const createRun = room.create("payroll.create_run", DOCS.createRun, SalaryRunCreateSchema, SalaryRunSchema);
 
 const updateRunRoute = defineRoute({
-  ...write,
-  method: "patch",
-  path: `${RUNS}/{id}`,
-  summary: "Change a draft run's payment_date or voucher_series",
-  params: CompanyItemParams,
+  ...on.patch(write, `${RUNS}/{id}`, DOCS.updateRun),
   body: SalaryRunPatchSchema,
   response: SalaryRunSchema,
 });
@@ -124,12 +90,7 @@ async function updateRun(c: HandlerContext<typeof updateRunRoute>) {
 }
 
 const deleteRunRoute = defineRoute({
-  ...write,
-  method: "delete",
-  path: `${RUNS}/{id}`,
-  summary: "Delete a draft run",
-  description: PROSE.deleteRun,
-  params: CompanyItemParams,
+  ...on.delete(write, `${RUNS}/{id}`, DOCS.deleteRun),
   response: null,
   status: 204,
 });
@@ -141,11 +102,7 @@ async function deleteRun(c: HandlerContext<typeof deleteRunRoute>) {
 // The run's employees and their line items
 
 const listRunEmployeesRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${RUNS}/{id}/employees`,
-  summary: "The employees of a run with their figures",
-  params: CompanyItemParams,
+  ...on.get(read, `${RUNS}/{id}/employees`, DOCS.listRunEmployees),
   query: PageQuery,
   response: z.array(RunEmployeeSchema),
 });
@@ -156,10 +113,7 @@ async function listRunEmployeesPage(c: HandlerContext<typeof listRunEmployeesRou
   const run = await loadRun(db, companyId, c.req.valid("param").id);
   const { cursor, limit } = c.req.valid("query");
   const page = await pageRequest(c, `salary-run-employees:${run.id}`, cursor, limit);
-  const { items, nextCursor } = await finishPage(c, page, await runEmployees(db, run.id, page), (r) => ({
-    k: r.createdAt,
-    i: r.id,
-  }));
+  const { items, nextCursor } = await finishPage(c, page, await runEmployees(db, run.id, page), byCreated);
   const people = await employeesByIds(
     db,
     companyId,
@@ -174,10 +128,7 @@ async function listRunEmployeesPage(c: HandlerContext<typeof listRunEmployeesRou
 }
 
 const getRunEmployeeRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${RUNS}/{id}/employees/{employeeId}`,
-  summary: "Payslip detail: figures, line items, year to date, calculation breakdown",
+  ...on.get(read, `${RUNS}/{id}/employees/{employeeId}`, DOCS.getRunEmployee),
   params: RunEmployeeParams,
   response: RunEmployeeSchema,
 });
@@ -186,9 +137,7 @@ async function getRunEmployee(c: HandlerContext<typeof getRunEmployeeRoute>) {
   const db = database(c.env);
   const companyId = c.get("company").id;
   const { id, employeeId } = c.req.valid("param");
-  const run = await loadRun(db, companyId, id);
-  const re = await loadRunEmployee(db, run.id, employeeId);
-  const e = await loadEmployee(db, companyId, employeeId);
+  const { run, row: re, employee: e } = await loadRunEmployeeOf(db, companyId, id, employeeId);
   return json(
     c,
     runEmployeeJson(re, e, {
@@ -199,12 +148,7 @@ async function getRunEmployee(c: HandlerContext<typeof getRunEmployeeRoute>) {
 }
 
 const addRunEmployeesRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${RUNS}/{id}/employees`,
-  summary: "Add employees to a draft run",
-  description: PROSE.addRunEmployees,
-  params: CompanyItemParams,
+  ...on.post(write, `${RUNS}/{id}/employees`, DOCS.addRunEmployees),
   body: RunEmployeesAddSchema,
   response: SalaryRunSchema.extend({ added_employee_ids: z.array(z.string()) }),
 });
@@ -213,64 +157,34 @@ async function addRunEmployees(c: HandlerContext<typeof addRunEmployeesRoute>) {
   return dispatch(c, "payroll.add_run_employees", { ...c.req.valid("json"), ...runOf(c) });
 }
 
-const updateRunEmployeeRoute = defineRoute({
-  ...write,
-  method: "patch",
-  path: `${RUNS}/{id}/employees/{employeeId}`,
-  summary: "Set hours (draft) or the overrides of tax and contributions (draft or review)",
-  description: PROSE.updateRunEmployee,
+const updateRunEmployee = commandRoute("payroll.update_run_employee", "body+params", {
+  ...on.patch(write, `${RUNS}/{id}/employees/{employeeId}`, DOCS.updateRunEmployee),
   params: RunEmployeeParams,
   body: RunEmployeePatchSchema,
   response: RunEmployeeSchema.extend({ run: SalaryRunSchema }),
 });
 
-async function updateRunEmployee(c: HandlerContext<typeof updateRunEmployeeRoute>) {
-  return dispatch(c, "payroll.update_run_employee", { ...c.req.valid("json"), ...c.req.valid("param") });
-}
-
-const removeRunEmployeeRoute = defineRoute({
-  ...write,
-  method: "delete",
-  path: `${RUNS}/{id}/employees/{employeeId}`,
-  summary: "Remove an employee (and their line items) from a draft run (204)",
+const removeRunEmployee = commandRoute("payroll.remove_run_employee", "params", {
+  ...on.delete(write, `${RUNS}/{id}/employees/{employeeId}`, DOCS.removeRunEmployee),
   params: RunEmployeeParams,
   response: null,
   status: 204,
 });
 
-async function removeRunEmployee(c: HandlerContext<typeof removeRunEmployeeRoute>) {
-  return dispatch(c, "payroll.remove_run_employee", c.req.valid("param"));
-}
-
-const addLineItemRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${RUNS}/{id}/employees/{employeeId}/line-items`,
-  summary: "Add a manual line item (draft run)",
-  description: PROSE.addLineItem,
+const addLineItem = commandRoute("payroll.add_line_item", "body+params", {
+  ...on.post(write, `${RUNS}/{id}/employees/{employeeId}/line-items`, DOCS.addLineItem),
   params: RunEmployeeParams,
   body: LineItemCreateSchema,
   response: LineItemSchema,
   status: 201,
 });
 
-async function addLineItem(c: HandlerContext<typeof addLineItemRoute>) {
-  return dispatch(c, "payroll.add_line_item", { ...c.req.valid("json"), ...c.req.valid("param") });
-}
-
-const removeLineItemRoute = defineRoute({
-  ...write,
-  method: "delete",
-  path: `${RUNS}/{id}/employees/{employeeId}/line-items/{lineItemId}`,
-  summary: "Remove a manual line item (draft run; 204)",
+const removeLineItem = commandRoute("payroll.remove_line_item", "params", {
+  ...on.delete(write, `${RUNS}/{id}/employees/{employeeId}/line-items/{lineItemId}`, DOCS.removeLineItem),
   params: LineItemParams,
   response: null,
   status: 204,
 });
-
-async function removeLineItem(c: HandlerContext<typeof removeLineItemRoute>) {
-  return dispatch(c, "payroll.remove_line_item", c.req.valid("param"));
-}
 
 // The run's steps: calculate, approve, reopen, mark-paid, book
 
@@ -278,50 +192,22 @@ async function removeLineItem(c: HandlerContext<typeof removeLineItemRoute>) {
  * A step of a run's life that takes no body: POST .../salary-runs/{id}/<step>, a payroll
  * write (idempotent, dry-run) answering the run. Each step names its command in its handler.
  */
-function runStepRoute(step: "calculate" | "approve" | "reopen" | "book", summary: string, description: string) {
-  return defineRoute({
-    ...write,
-    method: "post",
-    path: `${RUNS}/{id}/${step}`,
-    summary,
-    description,
-    params: CompanyItemParams,
-    response: SalaryRunSchema,
-  });
+/** A step of a run's life without a body: its command takes the run's id. */
+function runStep(
+  step: "calculate" | "approve" | "reopen" | "book",
+  command: "payroll.calculate_run" | "payroll.approve_run" | "payroll.reopen_run" | "payroll.book_run",
+  docs: RouteDocs,
+) {
+  return commandRoute(command, "id", { ...on.post(write, `${RUNS}/{id}/${step}`, docs), response: SalaryRunSchema });
 }
 
-type RunStepContext = HandlerContext<ReturnType<typeof runStepRoute>>;
-
-const calculateRunRoute = runStepRoute(
-  "calculate",
-  "Calculate: tax, employer contributions, net pay; draft to review",
-  PROSE.calculate,
-);
-
-async function calculateRun(c: RunStepContext) {
-  return dispatch(c, "payroll.calculate_run", runOf(c));
-}
-
-const approveRunRoute = runStepRoute("approve", "Approve a run in review", PROSE.approve);
-
-async function approveRun(c: RunStepContext) {
-  return dispatch(c, "payroll.approve_run", runOf(c));
-}
-
-const reopenRunRoute = runStepRoute("reopen", "Reopen a run in review or approved: back to draft", PROSE.reopen);
-
-async function reopenRun(c: RunStepContext) {
-  return dispatch(c, "payroll.reopen_run", runOf(c));
-}
+const calculateRun = runStep("calculate", "payroll.calculate_run", DOCS.calculateRun);
+const approveRun = runStep("approve", "payroll.approve_run", DOCS.approveRun);
+const reopenRun = runStep("reopen", "payroll.reopen_run", DOCS.reopenRun);
 
 const markRunPaidRoute = defineRoute({
-  ...write,
+  ...on.post(write, `${RUNS}/{id}/mark-paid`, DOCS.markRunPaid),
   dryRun: false,
-  method: "post",
-  path: `${RUNS}/{id}/mark-paid`,
-  summary: "Record the payment of an approved run (no entry)",
-  description: PROSE.markRunPaid,
-  params: CompanyItemParams,
   body: MarkPaidSchema,
   bodyRequired: false,
   response: SalaryRunSchema,
@@ -331,29 +217,27 @@ async function markRunPaid(c: HandlerContext<typeof markRunPaidRoute>) {
   return dispatch(c, "payroll.mark_run_paid", { ...c.req.valid("json"), ...runOf(c) });
 }
 
-const bookRunRoute = runStepRoute("book", "Book a paid run: 2-4 entries, all or nothing", PROSE.book);
-
-async function bookRun(c: RunStepContext) {
-  return dispatch(c, "payroll.book_run", runOf(c));
-}
+const bookRun = runStep("book", "payroll.book_run", DOCS.bookRun);
 
 export function registerRunRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listRunsRoute, listRunsPage);
-  app.openapi(getRunRoute, getRun);
-  app.openapi(createRunRoute, createRun);
-  app.openapi(updateRunRoute, updateRun);
-  app.openapi(deleteRunRoute, deleteRun);
-  app.openapi(listRunEmployeesRoute, listRunEmployeesPage);
-  app.openapi(getRunEmployeeRoute, getRunEmployee);
-  app.openapi(addRunEmployeesRoute, addRunEmployees);
-  app.openapi(updateRunEmployeeRoute, updateRunEmployee);
-  app.openapi(removeRunEmployeeRoute, removeRunEmployee);
-  app.openapi(addLineItemRoute, addLineItem);
-  app.openapi(removeLineItemRoute, removeLineItem);
-  app.openapi(calculateRunRoute, calculateRun);
-  app.openapi(approveRunRoute, approveRun);
-  app.openapi(reopenRunRoute, reopenRun);
-  app.openapi(markRunPaidRoute, markRunPaid);
-  app.openapi(bookRunRoute, bookRun);
+  registerRoutes(app, [
+    handled(listRunsRoute, listRunsPage),
+    handled(getRunRoute, getRun),
+    createRun,
+    handled(updateRunRoute, updateRun),
+    handled(deleteRunRoute, deleteRun),
+    handled(listRunEmployeesRoute, listRunEmployeesPage),
+    handled(getRunEmployeeRoute, getRunEmployee),
+    handled(addRunEmployeesRoute, addRunEmployees),
+    updateRunEmployee,
+    removeRunEmployee,
+    addLineItem,
+    removeLineItem,
+    calculateRun,
+    approveRun,
+    reopenRun,
+    handled(markRunPaidRoute, markRunPaid),
+    bookRun,
+  ]);
   registerRunDocumentRoutes(app);
 }

@@ -41,3 +41,23 @@ export const PROSE = {
     parental 120, vab 120, närståendepenning 45, smittbärare 180)
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  vacationBalance: {
+    summary: "The employee's vacation balance after the latest booked run",
+    description: PROSE.vacationBalance,
+  },
+  getOpeningBalances: {
+    summary: "The employee's opening balances (mid-year cutover)",
+    description: "404 NOT_FOUND if never set. locked: the employee has a booked run in the cutover year or later.",
+  },
+  putOpeningBalances: {
+    summary: "Set the employee's opening balances for a mid-year cutover (201 the first time, 200 when replaced)",
+    description: PROSE.putOpeningBalances,
+  },
+  vacationLiability: {
+    summary: "Vacation pay liability (semesterlöneskuld) per employee as of a date",
+    description: PROSE.vacationLiability,
+  },
+};

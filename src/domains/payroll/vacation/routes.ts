@@ -1,13 +1,12 @@
 // Vacation and opening balances: an employee's vacation balance, the opening balances
 // of a mid-year cutover, and the company's vacation pay liability.
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { todayUtc } from "../../../clock";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { dispatch } from "../../../http/dispatch";
 import { json } from "../../../http/envelope";
-import { CompanyItemParams, CompanyParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { VacationLiabilitySchema } from "../reports/schemas";
 import { COMPANY, EMPLOYEES, read, write } from "../route-common";
@@ -18,14 +17,10 @@ import {
   VacationBalanceSchema,
   VacationLiabilityQuery,
 } from "./schemas";
+import { handled, on, registerRoutes } from "../../../http/route-table";
 
 const vacationBalanceRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${EMPLOYEES}/{id}/vacation-balance`,
-  summary: "The employee's vacation balance after the latest booked run",
-  description: PROSE.vacationBalance,
-  params: CompanyItemParams,
+  ...on.get(read, `${EMPLOYEES}/{id}/vacation-balance`, DOCS.vacationBalance),
   response: VacationBalanceSchema,
 });
 
@@ -34,12 +29,7 @@ async function getVacationBalance(c: HandlerContext<typeof vacationBalanceRoute>
 }
 
 const getOpeningBalancesRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${EMPLOYEES}/{id}/opening-balances`,
-  summary: "The employee's opening balances (mid-year cutover)",
-  description: "404 NOT_FOUND if never set. locked: the employee has a booked run in the cutover year or later.",
-  params: CompanyItemParams,
+  ...on.get(read, `${EMPLOYEES}/{id}/opening-balances`, DOCS.getOpeningBalances),
   response: OpeningBalancesResponse,
 });
 
@@ -48,12 +38,7 @@ async function getOpeningBalances(c: HandlerContext<typeof getOpeningBalancesRou
 }
 
 const putOpeningBalancesRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${EMPLOYEES}/{id}/opening-balances`,
-  summary: "Set the employee's opening balances for a mid-year cutover (201 the first time, 200 when replaced)",
-  description: PROSE.putOpeningBalances,
-  params: CompanyItemParams,
+  ...on.post(write, `${EMPLOYEES}/{id}/opening-balances`, DOCS.putOpeningBalances),
   body: OpeningBalancesSchema,
   response: OpeningBalancesResponse,
   alsoStatus: 201,
@@ -64,13 +49,8 @@ async function putOpeningBalances(c: HandlerContext<typeof putOpeningBalancesRou
 }
 
 const vacationLiabilityRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${COMPANY}/reports/vacation-liability`,
+  ...on.get(read, `${COMPANY}/reports/vacation-liability`, DOCS.vacationLiability),
   tag: "Reports",
-  summary: "Vacation pay liability (semesterlöneskuld) per employee as of a date",
-  description: PROSE.vacationLiability,
-  params: CompanyParams,
   query: VacationLiabilityQuery,
   response: VacationLiabilitySchema,
 });
@@ -81,8 +61,10 @@ async function vacationLiabilityReport(c: HandlerContext<typeof vacationLiabilit
 }
 
 export function registerVacationRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(vacationBalanceRoute, getVacationBalance);
-  app.openapi(getOpeningBalancesRoute, getOpeningBalances);
-  app.openapi(putOpeningBalancesRoute, putOpeningBalances);
-  app.openapi(vacationLiabilityRoute, vacationLiabilityReport);
+  registerRoutes(app, [
+    handled(vacationBalanceRoute, getVacationBalance),
+    handled(getOpeningBalancesRoute, getOpeningBalances),
+    handled(putOpeningBalancesRoute, putOpeningBalances),
+    handled(vacationLiabilityRoute, vacationLiabilityReport),
+  ]);
 }

@@ -57,3 +57,34 @@ export const PROSE = {
     it
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listReconciliationAccounts: {
+    summary: "The accounts to reconcile, with their status",
+    description: PROSE.listReconciliationAccountsDescription,
+  },
+  getReconciliationAccount: {
+    summary: "One account: external and ledger balance, the bridge between them, counts per bucket",
+    description: PROSE.getReconciliationAccountDescription,
+  },
+  listReconciliationItems: {
+    summary: "A bank account's or the skattekonto's items by bucket",
+    description: PROSE.listReconciliationItemsDescription,
+  },
+  linkItems: {
+    summary: "Link a bank account's items: the proposals, or explicit pairs",
+    description: PROSE.linkItemsDescription,
+  },
+  unlinkItems: {
+    summary: "Unlink: the link's items go back to their buckets",
+  },
+  listSignoffs: {
+    summary: "The account's sign-offs",
+    description: PROSE.listSignoffsDescription,
+  },
+  signOffAccount: {
+    summary: "Sign off the account through a date",
+    description: PROSE.signOffAccountDescription,
+  },
+};

@@ -1,10 +1,9 @@
 // The accounts to reconcile: their figures and items, links between bank rows and journal lines, sign-offs.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { dispatch } from "../../../http/dispatch";
-import { CompanyParams } from "../../../http/params";
 import { json } from "../../../http/envelope";
 import { finishPage, pageRequest } from "../../../http/pagination";
 import { defineRoute, type HandlerContext } from "../../../http/route";
@@ -36,14 +35,10 @@ import {
 } from "./schemas";
 
 import { BASE, KeyParams, read, write } from "../common";
+import { handled, on, registerRoutes } from "../../../http/route-table";
 
 export const listReconciliationAccountsRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "The accounts to reconcile, with their status",
-  description: PROSE.listReconciliationAccountsDescription,
-  params: CompanyParams,
+  ...on.get(read, BASE, DOCS.listReconciliationAccounts),
   query: AccountsQuery,
   response: z.object({ accounts: z.array(AccountSummarySchema) }),
 });
@@ -63,11 +58,7 @@ export async function listReconciliationAccounts(c: HandlerContext<typeof listRe
 }
 
 export const getReconciliationAccountRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{accountKey}`,
-  summary: "One account: external and ledger balance, the bridge between them, counts per bucket",
-  description: PROSE.getReconciliationAccountDescription,
+  ...on.get(read, `${BASE}/{accountKey}`, DOCS.getReconciliationAccount),
   params: KeyParams,
   // real dates only, as on every other reconciliation read (a malformed date_to was a 500, issue #34)
   query: RangeQuery,
@@ -81,11 +72,7 @@ export async function getReconciliationAccount(c: HandlerContext<typeof getRecon
 }
 
 export const listReconciliationItemsRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{accountKey}/items`,
-  summary: "A bank account's or the skattekonto's items by bucket",
-  description: PROSE.listReconciliationItemsDescription,
+  ...on.get(read, `${BASE}/{accountKey}/items`, DOCS.listReconciliationItems),
   params: KeyParams,
   query: ItemsQuery,
   response: ItemsPageSchema,
@@ -125,11 +112,7 @@ export async function listReconciliationItems(c: HandlerContext<typeof listRecon
 }
 
 export const linkItemsRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${BASE}/{accountKey}/links`,
-  summary: "Link a bank account's items: the proposals, or explicit pairs",
-  description: PROSE.linkItemsDescription,
+  ...on.post(write, `${BASE}/{accountKey}/links`, DOCS.linkItems),
   params: KeyParams,
   body: LinksBodySchema,
   response: LinksResultSchema,
@@ -141,10 +124,7 @@ export async function linkItems(c: HandlerContext<typeof linkItemsRoute>) {
 }
 
 export const unlinkItemsRoute = defineRoute({
-  ...write,
-  method: "delete",
-  path: `${BASE}/{accountKey}/links/{linkId}`,
-  summary: "Unlink: the link's items go back to their buckets",
+  ...on.delete(write, `${BASE}/{accountKey}/links/{linkId}`, DOCS.unlinkItems),
   params: KeyParams.extend({ linkId: z.string() }),
   response: UnlinkResultSchema,
 });
@@ -157,11 +137,7 @@ export async function unlinkItems(c: HandlerContext<typeof unlinkItemsRoute>) {
 }
 
 export const listSignoffsRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{accountKey}/signoff`,
-  summary: "The account's sign-offs",
-  description: PROSE.listSignoffsDescription,
+  ...on.get(read, `${BASE}/{accountKey}/signoff`, DOCS.listSignoffs),
   params: KeyParams,
   query: SignoffQuery,
   response: z.object({ signoffs: z.array(SignoffSchema) }),
@@ -176,11 +152,7 @@ export async function listSignoffs(c: HandlerContext<typeof listSignoffsRoute>) 
 }
 
 export const signOffAccountRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${BASE}/{accountKey}/signoff`,
-  summary: "Sign off the account through a date",
-  description: PROSE.signOffAccountDescription,
+  ...on.post(write, `${BASE}/{accountKey}/signoff`, DOCS.signOffAccount),
   params: KeyParams,
   body: SignoffBodySchema,
   response: SignoffSchema,
@@ -195,11 +167,13 @@ export async function signOffAccount(c: HandlerContext<typeof signOffAccountRout
 }
 
 export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listReconciliationAccountsRoute, listReconciliationAccounts);
-  app.openapi(getReconciliationAccountRoute, getReconciliationAccount);
-  app.openapi(listReconciliationItemsRoute, listReconciliationItems);
-  app.openapi(linkItemsRoute, linkItems);
-  app.openapi(unlinkItemsRoute, unlinkItems);
-  app.openapi(listSignoffsRoute, listSignoffs);
-  app.openapi(signOffAccountRoute, signOffAccount);
+  registerRoutes(app, [
+    handled(listReconciliationAccountsRoute, listReconciliationAccounts),
+    handled(getReconciliationAccountRoute, getReconciliationAccount),
+    handled(listReconciliationItemsRoute, listReconciliationItems),
+    handled(linkItemsRoute, linkItems),
+    handled(unlinkItemsRoute, unlinkItems),
+    handled(listSignoffsRoute, listSignoffs),
+    handled(signOffAccountRoute, signOffAccount),
+  ]);
 }

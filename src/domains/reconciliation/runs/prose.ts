@@ -25,3 +25,15 @@ export const PROSE = {
     transaction's reconciliation_method auto); false: only propose
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  runBankMatcher: {
+    summary: "Run the automatic matcher on the bank accounts (asynchronous)",
+    description: PROSE.runBankMatcherDescription,
+  },
+  bankReconciliationStatus: {
+    summary: "Bank reconciliation status: matched and unmatched counts and the balance delta",
+    description: PROSE.bankReconciliationStatusDescription,
+  },
+};

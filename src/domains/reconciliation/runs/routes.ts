@@ -1,9 +1,8 @@
 // The automatic bank matcher as an operation (bank/run), and the bank reconciliation's status.
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
-import { CompanyParams } from "../../../http/params";
 import { json } from "../../../http/envelope";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import { OperationSchema } from "../../operations";
@@ -13,33 +12,22 @@ import { BankRunBodySchema, BankStatusSchema } from "./schemas";
 import { RangeQuery } from "../accounts/schemas";
 
 import { BANK, TAG } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, handled, on, registerRoutes } from "../../../http/route-table";
+
+const WRITE = { tag: TAG, scope: "reconciliation:write", company: true, idempotency: "required" } as const;
 
 const runBankMatcher = commandRoute("reconciliation.bank_run", "body", {
-  tag: TAG,
-  scope: "reconciliation:write",
-  company: true,
-  idempotency: "required",
-  method: "post",
-  path: `${BANK}/run`,
-  summary: "Run the automatic matcher on the bank accounts (asynchronous)",
-  description: PROSE.runBankMatcherDescription,
-  params: CompanyParams,
+  ...on.post(WRITE, `${BANK}/run`, DOCS.runBankMatcher),
   body: BankRunBodySchema,
   bodyRequired: false,
   response: OperationSchema,
   status: 202,
 });
 
+const READ = { tag: TAG, scope: "transactions:read", company: true } as const;
+
 export const bankReconciliationStatusRoute = defineRoute({
-  tag: TAG,
-  scope: "transactions:read",
-  company: true,
-  method: "get",
-  path: `${BANK}/status`,
-  summary: "Bank reconciliation status: matched and unmatched counts and the balance delta",
-  description: PROSE.bankReconciliationStatusDescription,
-  params: CompanyParams,
+  ...on.get(READ, `${BANK}/status`, DOCS.bankReconciliationStatus),
   query: RangeQuery,
   response: BankStatusSchema,
 });
@@ -50,6 +38,5 @@ export async function bankReconciliationStatus(c: HandlerContext<typeof bankReco
 }
 
 export function registerRunRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(runBankMatcher.route, runBankMatcher.handler);
-  app.openapi(bankReconciliationStatusRoute, bankReconciliationStatus);
+  registerRoutes(app, [runBankMatcher, handled(bankReconciliationStatusRoute, bankReconciliationStatus)]);
 }

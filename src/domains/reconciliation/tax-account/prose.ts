@@ -64,3 +64,31 @@ export const PROSE = {
     account
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  registerTaxTransactions: {
+    summary: "Register skattekonto transactions (Skatteverket's statement: date, text, amount, saldo)",
+    description: PROSE.registerTaxTransactionsDescription,
+  },
+  deleteTaxTransaction: {
+    summary: "Delete a skattekonto transaction registered by mistake",
+    description: "Unknown id: NOT_FOUND. A linked row: CONFLICT (unlink it first).",
+  },
+  listTaxTransactions: {
+    summary: "The skattekonto transactions, each with its kind and what books it",
+    description: PROSE.listTaxTransactionsDescription,
+  },
+  bookTaxTransaction: {
+    summary: "Book a skattekonto transaction against its counter account",
+    description: PROSE.bookTaxTransactionDescription,
+  },
+  bookSuggestedTaxTransactions: {
+    summary: "Book or link every skattekonto transaction that is not yet explained",
+    description: PROSE.bookSuggestedTaxTransactionsDescription,
+  },
+  importTaxAccountFile: {
+    summary: "Import Skatteverket's tax account transaction list (asynchronous)",
+    description: PROSE.importTaxAccountFileDescription,
+  },
+};

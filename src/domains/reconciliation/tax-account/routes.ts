@@ -1,6 +1,6 @@
 // The skattekonto (1630): rows registered, deleted, listed, booked, and Skatteverket's file imported.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { todayUtc } from "../../../clock";
 import { database } from "../../../db/client";
 import { ApiError } from "../../../errors/api-error";
@@ -8,7 +8,6 @@ import { sha256Hex } from "../../../http/crypto";
 import type { AppEnv } from "../../../http/context";
 import { uploadedBytes, uploadSizeGate } from "../../../http/upload";
 import { dispatch } from "../../../http/dispatch";
-import { CompanyParams, CompanyItemParams } from "../../../http/params";
 import { json } from "../../../http/envelope";
 import { defineRoute, type HandlerContext, withBody } from "../../../http/route";
 import { newId } from "../../../ids";
@@ -27,37 +26,22 @@ import {
 } from "./schemas";
 
 import { TAX, read, write } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, handled, on, registerRoutes } from "../../../http/route-table";
 
 const registerTaxTransactions = commandRoute("reconciliation.skattekonto_register", "body", {
-  ...write,
-  method: "post",
-  path: `${TAX}/transactions`,
-  summary: "Register skattekonto transactions (Skatteverket's statement: date, text, amount, saldo)",
-  description: PROSE.registerTaxTransactionsDescription,
-  params: CompanyParams,
+  ...on.post(write, `${TAX}/transactions`, DOCS.registerTaxTransactions),
   body: TaxAccountRowsBodySchema,
   response: TaxAccountRowsResultSchema,
   status: 201,
 });
 
 const deleteTaxTransaction = commandRoute("reconciliation.skattekonto_delete", "id", {
-  ...write,
-  method: "delete",
-  path: `${TAX}/transactions/{id}`,
-  summary: "Delete a skattekonto transaction registered by mistake",
-  description: "Unknown id: NOT_FOUND. A linked row: CONFLICT (unlink it first).",
-  params: CompanyItemParams,
+  ...on.delete(write, `${TAX}/transactions/{id}`, DOCS.deleteTaxTransaction),
   response: TaxAccountRowDeletedSchema,
 });
 
 export const listTaxTransactionsRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${TAX}/transactions`,
-  summary: "The skattekonto transactions, each with its kind and what books it",
-  description: PROSE.listTaxTransactionsDescription,
-  params: CompanyParams,
+  ...on.get(read, `${TAX}/transactions`, DOCS.listTaxTransactions),
   response: z.object({ transactions: z.array(TaxAccountRowSchema) }),
 });
 
@@ -66,12 +50,7 @@ export async function listTaxTransactions(c: HandlerContext<typeof listTaxTransa
 }
 
 const bookTaxTransaction = commandRoute("reconciliation.skattekonto_book", "body+id", {
-  ...write,
-  method: "post",
-  path: `${TAX}/transactions/{id}/book`,
-  summary: "Book a skattekonto transaction against its counter account",
-  description: PROSE.bookTaxTransactionDescription,
-  params: CompanyItemParams,
+  ...on.post(write, `${TAX}/transactions/{id}/book`, DOCS.bookTaxTransaction),
   body: TaxAccountBookBodySchema,
   bodyRequired: false,
   response: TaxAccountBookedSchema,
@@ -79,12 +58,7 @@ const bookTaxTransaction = commandRoute("reconciliation.skattekonto_book", "body
 });
 
 const bookSuggestedTaxTransactions = commandRoute("reconciliation.skattekonto_book_suggested", "body", {
-  ...write,
-  method: "post",
-  path: `${TAX}/book-suggested`,
-  summary: "Book or link every skattekonto transaction that is not yet explained",
-  description: PROSE.bookSuggestedTaxTransactionsDescription,
-  params: CompanyParams,
+  ...on.post(write, `${TAX}/book-suggested`, DOCS.bookSuggestedTaxTransactions),
   body: TaxAccountBookSuggestedBodySchema,
   bodyRequired: false,
   response: TaxAccountBookSuggestedResultSchema,
@@ -100,19 +74,18 @@ const TaxImportForm = z.object({
   file: z.instanceof(File).openapi({ type: "string", format: "binary" }),
 });
 
+const WRITE = {
+  tag: "Imports",
+  scope: "reconciliation:write",
+  company: true,
+  write: true,
+  idempotency: "optional",
+  extraMiddleware: [taxFileSizeGate],
+} as const;
+
 export const importTaxAccountFileRoute = withBody(
   defineRoute({
-    tag: "Imports",
-    scope: "reconciliation:write",
-    company: true,
-    write: true,
-    idempotency: "optional",
-    extraMiddleware: [taxFileSizeGate],
-    method: "post",
-    path: "/api/v1/companies/{companyId}/imports/skattekonto",
-    summary: "Import Skatteverket's tax account transaction list (asynchronous)",
-    description: PROSE.importTaxAccountFileDescription,
-    params: CompanyParams,
+    ...on.post(WRITE, "/api/v1/companies/{companyId}/imports/skattekonto", DOCS.importTaxAccountFile),
     response: OperationSchema,
     status: 202,
   }),
@@ -135,10 +108,12 @@ export async function importTaxAccountFile(c: HandlerContext<typeof importTaxAcc
 }
 
 export function registerTaxAccountRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(registerTaxTransactions.route, registerTaxTransactions.handler);
-  app.openapi(deleteTaxTransaction.route, deleteTaxTransaction.handler);
-  app.openapi(listTaxTransactionsRoute, listTaxTransactions);
-  app.openapi(bookTaxTransaction.route, bookTaxTransaction.handler);
-  app.openapi(bookSuggestedTaxTransactions.route, bookSuggestedTaxTransactions.handler);
-  app.openapi(importTaxAccountFileRoute, importTaxAccountFile);
+  registerRoutes(app, [
+    registerTaxTransactions,
+    deleteTaxTransaction,
+    handled(listTaxTransactionsRoute, listTaxTransactions),
+    bookTaxTransaction,
+    bookSuggestedTaxTransactions,
+    handled(importTaxAccountFileRoute, importTaxAccountFile),
+  ]);
 }

@@ -38,3 +38,23 @@ export const PROSE = {
     adjusted equity is equity plus untaxed reserves less 20.6 % deferred tax (docs/cash-flow-and-ratios.md). ${RANGE}
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  cashFlow: {
+    summary: "Cash-flow statement (kassaflödesanalys, indirect method, K3 kapitel 7), reconciled to cash and bank",
+    description: PROSE.cashFlow,
+  },
+  cashFlowPdf: {
+    summary: "Cash-flow statement as PDF, beside the previous year",
+    description: PROSE.cashFlowPdf,
+  },
+  keyRatios: {
+    summary: "Key ratios (nyckeltal): soliditet, kassalikviditet, rörelsemarginal, avkastning på eget kapital, …",
+    description: PROSE.keyRatios,
+  },
+  keyRatiosPdf: {
+    summary: "Key ratios as PDF, beside the previous year, each with its formula",
+    description: PROSE.keyRatiosPdf,
+  },
+};

@@ -12,16 +12,14 @@ import { incomeStatementRange } from "../date-range";
 import { pdfFile, periodScope, READ, REPORTS, tablePdfFile } from "../common";
 import { cashFlowPdf, keyRatiosPdf } from "./pdf";
 import { IncomeStatementQuery } from "../schemas";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { cashFlowOf, keyRatiosOf, priorRange } from "./queries";
 import { cashFlowJson, keyRatiosJson } from "./rules";
 import { CashFlowSchema, KeyRatiosSchema } from "./schemas";
+import { handled, on, registerRoutes } from "../../../http/route-table";
 
 const cashFlowRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/cash-flow`,
-  summary: "Cash-flow statement (kassaflödesanalys, indirect method, K3 kapitel 7), reconciled to cash and bank",
-  description: PROSE.cashFlow,
+  ...on.get(READ, `${REPORTS}/cash-flow`, DOCS.cashFlow),
   query: IncomeStatementQuery,
   response: CashFlowSchema,
 });
@@ -56,10 +54,7 @@ async function cashFlowReport(c: HandlerContext<typeof cashFlowRoute>) {
 }
 
 const cashFlowPdfRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/cash-flow/pdf`,
-  summary: "Cash-flow statement as PDF, beside the previous year",
-  description: PROSE.cashFlowPdf,
+  ...on.get(READ, `${REPORTS}/cash-flow/pdf`, DOCS.cashFlowPdf),
   query: IncomeStatementQuery,
   response: null,
 });
@@ -71,10 +66,7 @@ async function cashFlowPdfReport(c: HandlerContext<typeof cashFlowPdfRoute>) {
 }
 
 const keyRatiosRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/key-ratios`,
-  summary: "Key ratios (nyckeltal): soliditet, kassalikviditet, rörelsemarginal, avkastning på eget kapital, …",
-  description: PROSE.keyRatios,
+  ...on.get(READ, `${REPORTS}/key-ratios`, DOCS.keyRatios),
   query: IncomeStatementQuery,
   response: KeyRatiosSchema,
 });
@@ -85,10 +77,7 @@ async function keyRatiosReport(c: HandlerContext<typeof keyRatiosRoute>) {
 }
 
 const keyRatiosPdfRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/key-ratios/pdf`,
-  summary: "Key ratios as PDF, beside the previous year, each with its formula",
-  description: PROSE.keyRatiosPdf,
+  ...on.get(READ, `${REPORTS}/key-ratios/pdf`, DOCS.keyRatiosPdf),
   query: IncomeStatementQuery,
   response: null,
 });
@@ -100,8 +89,10 @@ async function keyRatiosPdfReport(c: HandlerContext<typeof keyRatiosPdfRoute>) {
 }
 
 export function registerAnalysisRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(cashFlowRoute, cashFlowReport);
-  app.openapi(cashFlowPdfRoute, cashFlowPdfReport);
-  app.openapi(keyRatiosRoute, keyRatiosReport);
-  app.openapi(keyRatiosPdfRoute, keyRatiosPdfReport);
+  registerRoutes(app, [
+    handled(cashFlowRoute, cashFlowReport),
+    handled(cashFlowPdfRoute, cashFlowPdfReport),
+    handled(keyRatiosRoute, keyRatiosReport),
+    handled(keyRatiosPdfRoute, keyRatiosPdfReport),
+  ]);
 }

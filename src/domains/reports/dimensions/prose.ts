@@ -58,3 +58,19 @@ export const PROSE = {
     lines a page (1-10000): pages the answer, meta.next_cursor continues it; absent: the whole answer
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  incomeStatement: {
+    summary: "Income statement by dimension: per object (cost centre, project), per month, or for chosen objects",
+    description: PROSE.incomeStatement,
+  },
+  incomeStatementPdf: {
+    summary: "Income statement by dimension as PDF: a column per object (and no object) or per month, landscape",
+    description: PROSE.incomeStatementPdf,
+  },
+  generalLedger: {
+    summary: "General ledger (huvudbok) by dimension: the lines of each object by account",
+    description: PROSE.generalLedger,
+  },
+};

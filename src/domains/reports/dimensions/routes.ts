@@ -11,7 +11,7 @@ import { periodRef } from "../builders";
 import { incomeStatementRange } from "../date-range";
 import { periodScope, READ, REPORTS, tablePdfFile } from "../common";
 import { dimensionStatementPdf } from "./pdf";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { dimensionGeneralLedger, dimensionIncomeStatement } from "./queries";
 import {
   DimensionGeneralLedgerQuery,
@@ -20,12 +20,10 @@ import {
   DimensionIncomeStatementQuery,
   DimensionIncomeStatementSchema,
 } from "./schemas";
+import { handled, on, registerRoutes } from "../../../http/route-table";
 
 const incomeStatementRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/income-statement/by-dimension`,
-  summary: "Income statement by dimension: per object (cost centre, project), per month, or for chosen objects",
-  description: PROSE.incomeStatement,
+  ...on.get(READ, `${REPORTS}/income-statement/by-dimension`, DOCS.incomeStatement),
   query: DimensionIncomeStatementQuery,
   response: DimensionIncomeStatementSchema,
 });
@@ -54,10 +52,7 @@ async function dimensionIncomeStatementReport(c: HandlerContext<typeof incomeSta
 }
 
 const incomeStatementPdfRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/income-statement/by-dimension/pdf`,
-  summary: "Income statement by dimension as PDF: a column per object (and no object) or per month, landscape",
-  description: PROSE.incomeStatementPdf,
+  ...on.get(READ, `${REPORTS}/income-statement/by-dimension/pdf`, DOCS.incomeStatementPdf),
   query: DimensionIncomeStatementPdfQuery,
   response: null,
 });
@@ -68,10 +63,7 @@ async function dimensionIncomeStatementPdf(c: HandlerContext<typeof incomeStatem
 }
 
 const generalLedgerRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/general-ledger/by-dimension`,
-  summary: "General ledger (huvudbok) by dimension: the lines of each object by account",
-  description: PROSE.generalLedger,
+  ...on.get(READ, `${REPORTS}/general-ledger/by-dimension`, DOCS.generalLedger),
   query: DimensionGeneralLedgerQuery,
   response: DimensionGeneralLedgerSchema,
 });
@@ -116,7 +108,9 @@ async function positionOf(c: HandlerContext<typeof generalLedgerRoute>, scope: s
 }
 
 export function registerDimensionReportRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(incomeStatementRoute, dimensionIncomeStatementReport);
-  app.openapi(incomeStatementPdfRoute, dimensionIncomeStatementPdf);
-  app.openapi(generalLedgerRoute, dimensionGeneralLedgerReport);
+  registerRoutes(app, [
+    handled(incomeStatementRoute, dimensionIncomeStatementReport),
+    handled(incomeStatementPdfRoute, dimensionIncomeStatementPdf),
+    handled(generalLedgerRoute, dimensionGeneralLedgerReport),
+  ]);
 }

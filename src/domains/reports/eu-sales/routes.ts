@@ -12,6 +12,8 @@ import { COLUMN_BOX, type EuSalesPeriod, parseEuSalesPeriod } from "../../../swe
 import { type EuSalesListResult, euSalesList, euSalesListFile, reporterOf } from "../eu-sales-list";
 import { EuSalesListFileQuery, EuSalesListQuery, EuSalesListSchema } from "../schemas";
 import { READ } from "../common";
+import { handled, on, registerRoutes } from "../../../http/route-table";
+import { DOCS } from "./prose";
 
 const EU_SALES_LISTS = "/api/v1/companies/{companyId}/eu-sales-lists";
 
@@ -25,9 +27,7 @@ const REFUSALS =
   "reported by month).";
 
 const euSalesListRoute = defineRoute({
-  ...READ,
-  path: EU_SALES_LISTS,
-  summary: "Periodisk sammanställning (SKV 5740): EU sales per buyer VAT number, beside boxes 35/38/39",
+  ...on.get(READ, EU_SALES_LISTS, DOCS.euSalesList),
   description:
     "Per buyer VAT number the goods (box 35), triangulation (box 38) and services (box 39) in " +
     "whole kronor, SEK as booked, from the lines on the boxes' accounts that the period's " +
@@ -40,9 +40,7 @@ const euSalesListRoute = defineRoute({
 });
 
 const euSalesListFileRoute = defineRoute({
-  ...READ,
-  path: `${EU_SALES_LISTS}/file`,
-  summary: "Periodisk sammanställning as Skatteverket's upload file (SKV 574008, ISO 8859-1)",
+  ...on.get(READ, `${EU_SALES_LISTS}/file`, DOCS.euSalesListFile),
   description:
     "Line 1 SKV574008; line 2 the company's VAT number, the period code (YYMM or YY-Q), the " +
     "contact's name, phone and e-mail; then per buyer VAT number;goods;triangulation;services; " +
@@ -113,6 +111,5 @@ async function getEuSalesListFile(c: HandlerContext<typeof euSalesListFileRoute>
 }
 
 export function registerEuSalesListRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(euSalesListRoute, getEuSalesList);
-  app.openapi(euSalesListFileRoute, getEuSalesListFile);
+  registerRoutes(app, [handled(euSalesListRoute, getEuSalesList), handled(euSalesListFileRoute, getEuSalesListFile)]);
 }

@@ -25,3 +25,30 @@ export const PROSE = {
     marks an account whose lines go on in the next page.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  trialBalance: {
+    summary: "Trial balance: opening, movement and closing per account",
+    description: PROSE.trialBalanceDescription,
+  },
+  arLedger: {
+    summary: "Accounts receivable (kundreskontra) with aging per customer",
+    description: PROSE.arLedgerDescription,
+  },
+  supplierLedger: {
+    summary: "Accounts payable (leverantörsreskontra) with aging per supplier",
+    description: PROSE.supplierLedgerDescription,
+  },
+  generalLedger: {
+    summary: "General ledger (huvudbok): posted lines by account with opening, running and closing balance",
+    description: PROSE.generalLedgerDescription,
+  },
+  journalRegister: {
+    summary: "Journal register (verifikationslista): every posted entry with all lines, by series and number",
+    description: "Paged by cursor (limit 1-1000, default 200).",
+  },
+  continuityCheck: {
+    summary: "Opening balances against the prior period's closing balances (balance accounts)",
+  },
+};

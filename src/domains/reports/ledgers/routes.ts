@@ -2,7 +2,7 @@
 // (verifikationslista), the continuity check of opening balances, and the customer and
 // supplier ledgers with aging.
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { todayUtc } from "../../../clock";
 import { database } from "../../../db/client";
 import { ApiError } from "../../../errors/api-error";
@@ -38,12 +38,10 @@ import {
   TrialBalanceSchema,
 } from "../schemas";
 import { periodScope, READ, REPORTS } from "../common";
+import { handled, on, registerRoutes } from "../../../http/route-table";
 
 const trialBalanceRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/trial-balance`,
-  summary: "Trial balance: opening, movement and closing per account",
-  description: PROSE.trialBalanceDescription,
+  ...on.get(READ, `${REPORTS}/trial-balance`, DOCS.trialBalance),
   query: TrialBalanceQuery,
   response: TrialBalanceSchema,
 });
@@ -61,10 +59,7 @@ async function trialBalanceReport(c: HandlerContext<typeof trialBalanceRoute>) {
 }
 
 const arLedgerRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/ar-ledger`,
-  summary: "Accounts receivable (kundreskontra) with aging per customer",
-  description: PROSE.arLedgerDescription,
+  ...on.get(READ, `${REPORTS}/ar-ledger`, DOCS.arLedger),
   query: LedgerQuery,
   response: ArLedgerSchema,
 });
@@ -76,10 +71,7 @@ async function arLedgerReport(c: HandlerContext<typeof arLedgerRoute>) {
 }
 
 const supplierLedgerRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/supplier-ledger`,
-  summary: "Accounts payable (leverantörsreskontra) with aging per supplier",
-  description: PROSE.supplierLedgerDescription,
+  ...on.get(READ, `${REPORTS}/supplier-ledger`, DOCS.supplierLedger),
   query: LedgerQuery,
   response: SupplierLedgerSchema,
 });
@@ -91,10 +83,7 @@ async function supplierLedgerReport(c: HandlerContext<typeof supplierLedgerRoute
 }
 
 const generalLedgerRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/general-ledger`,
-  summary: "General ledger (huvudbok): posted lines by account with opening, running and closing balance",
-  description: PROSE.generalLedgerDescription,
+  ...on.get(READ, `${REPORTS}/general-ledger`, DOCS.generalLedger),
   query: GeneralLedgerQuery,
   response: GeneralLedgerSchema,
 });
@@ -124,10 +113,7 @@ async function generalLedgerReport(c: HandlerContext<typeof generalLedgerRoute>)
 }
 
 const journalRegisterRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/journal-register`,
-  summary: "Journal register (verifikationslista): every posted entry with all lines, by series and number",
-  description: "Paged by cursor (limit 1-1000, default 200).",
+  ...on.get(READ, `${REPORTS}/journal-register`, DOCS.journalRegister),
   query: JournalRegisterQuery,
   response: JournalRegisterSchema,
 });
@@ -148,9 +134,7 @@ async function journalRegisterReport(c: HandlerContext<typeof journalRegisterRou
 }
 
 const continuityCheckRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/continuity-check`,
-  summary: "Opening balances against the prior period's closing balances (balance accounts)",
+  ...on.get(READ, `${REPORTS}/continuity-check`, DOCS.continuityCheck),
   query: PeriodQuery,
   response: ContinuityCheckSchema,
 });
@@ -162,10 +146,12 @@ async function continuityCheckReport(c: HandlerContext<typeof continuityCheckRou
 
 /** The ledgers, first in the OpenAPI document. */
 export function registerLedgerRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(trialBalanceRoute, trialBalanceReport);
-  app.openapi(arLedgerRoute, arLedgerReport);
-  app.openapi(supplierLedgerRoute, supplierLedgerReport);
-  app.openapi(generalLedgerRoute, generalLedgerReport);
-  app.openapi(journalRegisterRoute, journalRegisterReport);
-  app.openapi(continuityCheckRoute, continuityCheckReport);
+  registerRoutes(app, [
+    handled(trialBalanceRoute, trialBalanceReport),
+    handled(arLedgerRoute, arLedgerReport),
+    handled(supplierLedgerRoute, supplierLedgerReport),
+    handled(generalLedgerRoute, generalLedgerReport),
+    handled(journalRegisterRoute, journalRegisterReport),
+    handled(continuityCheckRoute, continuityCheckReport),
+  ]);
 }

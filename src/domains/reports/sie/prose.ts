@@ -11,3 +11,11 @@ export const PROSE = {
     #KSUMMA with the CRC-32 of its records as the last line (docs/verifiable-ledger.md).
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  sieExport: {
+    summary: "SIE 4 file of a fiscal period (CP437)",
+    description: PROSE.sieExportDescription,
+  },
+};

@@ -1,6 +1,6 @@
 // The SIE 4 export of a fiscal period, as a CP437 file.
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { nowIso } from "../../../clock";
 import type { AppEnv } from "../../../http/context";
 import { fileResponse } from "../../../http/file-response";
@@ -8,12 +8,10 @@ import { defineRoute, type HandlerContext } from "../../../http/route";
 import { SieExportQuery } from "../schemas";
 import { exportSie } from "../sie-export";
 import { periodScope, READ, REPORTS } from "../common";
+import { handled, on, registerRoutes } from "../../../http/route-table";
 
 const sieExportRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/sie-export`,
-  summary: "SIE 4 file of a fiscal period (CP437)",
-  description: PROSE.sieExportDescription,
+  ...on.get(READ, `${REPORTS}/sie-export`, DOCS.sieExport),
   query: SieExportQuery,
   response: null,
 });
@@ -26,5 +24,5 @@ async function sieExportFile(c: HandlerContext<typeof sieExportRoute>) {
 }
 
 export function registerSieExportRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(sieExportRoute, sieExportFile);
+  registerRoutes(app, [handled(sieExportRoute, sieExportFile)]);
 }

@@ -26,3 +26,26 @@ export const PROSE = {
     closing accounts 8990-8999 are left out, so the result is the income statement's.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  balanceSheet: {
+    summary: "Balance sheet (balansräkning) at a date",
+    description: PROSE.balanceSheetDescription,
+  },
+  balanceSheetPdf: {
+    summary: "Balance sheet as PDF",
+    description: PROSE.balanceSheetPdfDescription,
+  },
+  incomeStatement: {
+    summary: "Income statement (resultaträkning)",
+  },
+  incomeStatementPdf: {
+    summary: "Income statement as PDF",
+    description: PROSE.incomeStatementPdfDescription,
+  },
+  monthlyBreakdown: {
+    summary: "Revenue, costs and result per month of the period",
+    description: PROSE.monthlyBreakdownDescription,
+  },
+};

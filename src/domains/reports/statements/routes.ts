@@ -1,7 +1,7 @@
 // The financial statements: the balance sheet and the income statement (as JSON and as
 // PDF) and the month-by-month breakdown of the result.
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import type { Context } from "hono";
 import { nowIso } from "../../../clock";
 import type { AppEnv } from "../../../http/context";
@@ -24,6 +24,7 @@ import { priorBalanceSheet, priorIncomeStatement } from "../prior-year";
 import { balanceSheetPdf, incomeStatementPdf } from "../statement-pdfs";
 import { incomeStatementBudget } from "../dimensions/queries";
 import { pdfFile, periodScope, READ, REPORTS } from "../common";
+import { handled, on, registerRoutes } from "../../../http/route-table";
 
 /** The income statement's budget parameter (issue #46, docs/budgets.md). */
 const BUDGET_NOTE = prose`
@@ -50,10 +51,7 @@ async function buildIncomeStatement(c: Context<AppEnv>, q: z.infer<typeof Income
 }
 
 const balanceSheetRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/balance-sheet`,
-  summary: "Balance sheet (balansräkning) at a date",
-  description: PROSE.balanceSheetDescription,
+  ...on.get(READ, `${REPORTS}/balance-sheet`, DOCS.balanceSheet),
   query: BalanceSheetQuery,
   response: BalanceSheetSchema,
 });
@@ -67,10 +65,7 @@ async function balanceSheetReport(c: HandlerContext<typeof balanceSheetRoute>) {
 }
 
 const balanceSheetPdfRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/balance-sheet/pdf`,
-  summary: "Balance sheet as PDF",
-  description: PROSE.balanceSheetPdfDescription,
+  ...on.get(READ, `${REPORTS}/balance-sheet/pdf`, DOCS.balanceSheetPdf),
   query: BalanceSheetQuery,
   response: null,
 });
@@ -84,9 +79,7 @@ async function balanceSheetPdfReport(c: HandlerContext<typeof balanceSheetPdfRou
 }
 
 const incomeStatementRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/income-statement`,
-  summary: "Income statement (resultaträkning)",
+  ...on.get(READ, `${REPORTS}/income-statement`, DOCS.incomeStatement),
   description:
     "period_id required; from_date and to_date inside the period (default: the whole period). " +
     "Sections by BAS group in the order of ÅRL bilaga 2; BAS's free groups 85-87 count among " +
@@ -108,10 +101,7 @@ async function incomeStatementReport(c: HandlerContext<typeof incomeStatementRou
 }
 
 const incomeStatementPdfRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/income-statement/pdf`,
-  summary: "Income statement as PDF",
-  description: PROSE.incomeStatementPdfDescription,
+  ...on.get(READ, `${REPORTS}/income-statement/pdf`, DOCS.incomeStatementPdf),
   query: IncomeStatementQuery,
   response: null,
 });
@@ -124,10 +114,7 @@ async function incomeStatementPdfReport(c: HandlerContext<typeof incomeStatement
 }
 
 const monthlyBreakdownRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/monthly-breakdown`,
-  summary: "Revenue, costs and result per month of the period",
-  description: PROSE.monthlyBreakdownDescription,
+  ...on.get(READ, `${REPORTS}/monthly-breakdown`, DOCS.monthlyBreakdown),
   query: PeriodQuery,
   response: MonthlyBreakdownSchema,
 });
@@ -138,9 +125,11 @@ async function monthlyBreakdownReport(c: HandlerContext<typeof monthlyBreakdownR
 }
 
 export function registerStatementRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(balanceSheetRoute, balanceSheetReport);
-  app.openapi(balanceSheetPdfRoute, balanceSheetPdfReport);
-  app.openapi(incomeStatementRoute, incomeStatementReport);
-  app.openapi(incomeStatementPdfRoute, incomeStatementPdfReport);
-  app.openapi(monthlyBreakdownRoute, monthlyBreakdownReport);
+  registerRoutes(app, [
+    handled(balanceSheetRoute, balanceSheetReport),
+    handled(balanceSheetPdfRoute, balanceSheetPdfReport),
+    handled(incomeStatementRoute, incomeStatementReport),
+    handled(incomeStatementPdfRoute, incomeStatementPdfReport),
+    handled(monthlyBreakdownRoute, monthlyBreakdownReport),
+  ]);
 }

@@ -11,3 +11,11 @@ export const PROSE = {
     booking the transfer changes no box.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  vatDeclaration: {
+    summary: "Momsdeklaration (SKV 4700): boxes 05-62 and 49 from the BAS VAT accounts",
+    description: PROSE.vatDeclarationDescription,
+  },
+};

@@ -1,6 +1,6 @@
 // The VAT declaration (momsdeklaration, SKV 4700) from the BAS VAT accounts.
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../../db/client";
 import type { AppEnv } from "../../../http/context";
 import { json } from "../../../http/envelope";
@@ -10,12 +10,10 @@ import { vatDeclarationRange } from "../date-range";
 import { loadPeriodFor, vatDeclarationMovements } from "../queries";
 import { VatDeclarationQuery, VatDeclarationSchema } from "../schemas";
 import { READ, REPORTS } from "../common";
+import { handled, on, registerRoutes } from "../../../http/route-table";
 
 const vatDeclarationRoute = defineRoute({
-  ...READ,
-  path: `${REPORTS}/vat-declaration`,
-  summary: "Momsdeklaration (SKV 4700): boxes 05-62 and 49 from the BAS VAT accounts",
-  description: PROSE.vatDeclarationDescription,
+  ...on.get(READ, `${REPORTS}/vat-declaration`, DOCS.vatDeclaration),
   query: VatDeclarationQuery,
   response: VatDeclarationSchema,
 });
@@ -32,5 +30,5 @@ async function vatDeclarationReport(c: HandlerContext<typeof vatDeclarationRoute
 }
 
 export function registerVatRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(vatDeclarationRoute, vatDeclarationReport);
+  registerRoutes(app, [handled(vatDeclarationRoute, vatDeclarationReport)]);
 }

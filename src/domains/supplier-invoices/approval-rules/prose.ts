@@ -21,3 +21,26 @@ export const PROSE = {
   `,
   delete: prose`Owners and admins. Invoices already under attest keep its steps.`,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listApprovalRules: {
+    summary: "List the attest rules of supplier invoices, in the order they are tried",
+    description: PROSE.list,
+  },
+  getApprovalRule: {
+    summary: "Get an attest rule",
+  },
+  createApprovalRule: {
+    summary: "Create an attest rule",
+    description: PROSE.create,
+  },
+  updateApprovalRule: {
+    summary: "Update an attest rule",
+    description: PROSE.update,
+  },
+  deleteApprovalRule: {
+    summary: "Delete an attest rule (204)",
+    description: PROSE.delete,
+  },
+};

@@ -23,3 +23,19 @@ export const PROSE = {
     APPROVAL_RESUBMIT_NOT_REJECTED.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  approveSupplierInvoice: {
+    summary: "Approve (attest) a registered supplier invoice",
+    description: PROSE.approveSupplierInvoiceDescription,
+  },
+  rejectSupplierInvoice: {
+    summary: "Reject a supplier invoice under attest, with a reason: back to its registrant",
+    description: PROSE.rejectSupplierInvoiceDescription,
+  },
+  resubmitSupplierInvoice: {
+    summary: "Send a rejected supplier invoice for approval again",
+    description: PROSE.resubmitSupplierInvoiceDescription,
+  },
+};

@@ -22,3 +22,15 @@ export const PROSE = {
     ENTRY_ALREADY_REVERSED. Emits supplier_invoice.uncredited.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  creditSupplierInvoice: {
+    summary: "Credit a supplier invoice, whole or in part",
+    description: PROSE.creditSupplierInvoiceDescription,
+  },
+  reverseSupplierCredit: {
+    summary: "Reverse a credit note registered by mistake (the invoice is uncredited)",
+    description: PROSE.reverseSupplierCreditDescription,
+  },
+};

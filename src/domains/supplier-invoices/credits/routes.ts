@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { dispatch } from "../../../http/dispatch";
 import { CompanyItemParams } from "../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../http/route";
@@ -7,15 +7,10 @@ import { PaymentReverseSchema } from "../../../http/fields";
 import { SupplierInvoiceCreditSchema, SupplierInvoiceSchema } from "../schemas";
 import { BASE, write } from "../common";
 import { SupplierCreditAnswerSchema } from "../schemas";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, on } from "../../../http/route-table";
 
 export const creditSupplierInvoice = commandRoute("supplier_invoices.credit", "body+id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/credit`,
-  summary: "Credit a supplier invoice, whole or in part",
-  description: PROSE.creditSupplierInvoiceDescription,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/credit`, DOCS.creditSupplierInvoice),
   body: SupplierInvoiceCreditSchema,
   bodyRequired: false,
   response: SupplierCreditAnswerSchema,
@@ -23,11 +18,7 @@ export const creditSupplierInvoice = commandRoute("supplier_invoices.credit", "b
 });
 
 export const reverseSupplierCreditRoute = defineRoute({
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/credits/{creditNoteId}/reverse`,
-  summary: "Reverse a credit note registered by mistake (the invoice is uncredited)",
-  description: PROSE.reverseSupplierCreditDescription,
+  ...on.post(write, `${BASE}/{id}/credits/{creditNoteId}/reverse`, DOCS.reverseSupplierCredit),
   params: CompanyItemParams.extend({ creditNoteId: z.string() }),
   body: PaymentReverseSchema,
   bodyRequired: false,

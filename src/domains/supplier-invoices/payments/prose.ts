@@ -9,3 +9,11 @@ export const PROSE = {
     credited: SI_PAID_ALREADY.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  paySupplierInvoice: {
+    summary: "Record a payment of a supplier invoice",
+    description: PROSE.paySupplierInvoiceDescription,
+  },
+};

@@ -1,20 +1,14 @@
 import { z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { dispatch } from "../../../http/dispatch";
-import { CompanyItemParams } from "../../../http/params";
 import { paymentReversalInput, paymentReversalRoute } from "../../../http/payment-reversal-route";
 import type { HandlerContext } from "../../../http/route";
 import { SupplierInvoicePaySchema, SupplierInvoiceSchema } from "../schemas";
 import { BASE, write } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { commandRoute, on } from "../../../http/route-table";
 
 export const paySupplierInvoice = commandRoute("supplier_invoices.pay", "body+id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/mark-paid`,
-  summary: "Record a payment of a supplier invoice",
-  description: PROSE.paySupplierInvoiceDescription,
-  params: CompanyItemParams,
+  ...on.post(write, `${BASE}/{id}/mark-paid`, DOCS.paySupplierInvoice),
   body: SupplierInvoicePaySchema,
   bodyRequired: false,
   response: SupplierInvoiceSchema.extend({ journal_entry_id: z.string(), payment_id: z.string() }),

@@ -44,3 +44,11 @@ export const PROSE = {
     organisation number, EU by VAT number and country)
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  importPeppol: {
+    summary: "Register a supplier's e-invoice (Peppol BIS Billing 3.0 / EN 16931 UBL)",
+    description: PROSE.importPeppol,
+  },
+};

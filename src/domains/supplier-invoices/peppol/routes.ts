@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { dispatch } from "../../../http/dispatch";
-import { CompanyParams } from "../../../http/params";
 import { booleanQuery, defineRoute, type HandlerContext, withBody } from "../../../http/route";
 import { ApiError } from "../../../errors/api-error";
 import { limitExceeded, prescannedPeppol, validatedPeppolDocument } from "./commands";
@@ -13,8 +12,9 @@ import { sha256Hex } from "../../../http/crypto";
 import { newId } from "../../../ids";
 import { SupplierInvoiceSchema } from "../schemas";
 import { BASE, write } from "../common";
-import { PROSE } from "./prose";
+import { PROSE, DOCS } from "./prose";
 import { PeppolCreditAnswerSchema } from "../schemas";
+import { on } from "../../../http/route-table";
 
 /** An e-invoice body's limit (PEPPOL_LIMITS, src/formats/peppol/limits.ts). */
 const MAX_PEPPOL_BYTES = PEPPOL_LIMITS.maxBytes;
@@ -22,17 +22,12 @@ const XML_MEDIA_TYPE = /^(application|text)\/xml\s*(;.*)?$/i;
 
 export const importPeppolRoute = withBody(
   defineRoute({
-    ...write,
-    method: "post",
-    path: `${BASE}/import-peppol`,
-    summary: "Register a supplier's e-invoice (Peppol BIS Billing 3.0 / EN 16931 UBL)",
-    description: PROSE.importPeppol,
+    ...on.post(write, `${BASE}/import-peppol`, DOCS.importPeppol),
     errors: {
       422:
         "PEPPOL_VALIDATION_FAILED: a fatal rule of EN 16931 or Peppol BIS 3.0 (details.rules[]); " +
         "PEPPOL_DOCUMENT_LIMIT_EXCEEDED: past a limit (details.limit, max, found)",
     },
-    params: CompanyParams,
     query: z
       .object({
         create_supplier: booleanQuery.optional().openapi({

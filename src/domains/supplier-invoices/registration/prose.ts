@@ -18,3 +18,30 @@ export const PROSE = {
     entry is immutable).
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  listSupplierInvoices: {
+    summary: "List supplier invoices (credit notes included, is_credit_note true)",
+    description: PROSE.listSupplierInvoicesDescription,
+  },
+  getSupplierInvoice: {
+    summary: "Get a supplier invoice",
+    description: "expand (comma-separated): supplier, items, payments.",
+  },
+  createSupplierInvoice: {
+    summary: "Register a supplier invoice",
+    description: PROSE.createSupplierInvoiceDescription,
+  },
+  updateSupplierInvoice: {
+    summary: "Update an unpaid supplier invoice's number, due date, payment reference or notes",
+    description: PROSE.updateSupplierInvoiceDescription,
+  },
+  disputeSupplierInvoice: {
+    summary: "Mark an open supplier invoice as disputed",
+    description: "It stays in the supplier ledger and cannot be paid until the dispute is resolved.",
+  },
+  resolveDispute: {
+    summary: "End a dispute: back to registered, approved, partially_paid or overdue",
+  },
+};

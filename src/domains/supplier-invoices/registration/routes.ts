@@ -1,10 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../../db/client";
-import { CompanyParams, CompanyItemParams } from "../../../http/params";
 import { json } from "../../../http/envelope";
 import { PartialExpansions, parseExpand } from "../../../http/expand";
-import { finishPage, pageRequest } from "../../../http/pagination";
+import { byCreated, finishPage, pageRequest } from "../../../http/pagination";
 import { defineRoute, type HandlerContext } from "../../../http/route";
 import {
   listSupplierInvoices,
@@ -21,18 +20,15 @@ import {
   SupplierInvoiceSchema,
 } from "../schemas";
 import { BASE, read, write } from "../common";
-import { commandRoute } from "../../../http/command-route";
+import { on, routeRoom } from "../../../http/route-table";
 
-export const listSupplierInvoicesRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: BASE,
-  summary: "List supplier invoices (credit notes included, is_credit_note true)",
-  description: PROSE.listSupplierInvoicesDescription,
-  params: CompanyParams,
-  query: SupplierInvoiceListQuery,
-  response: z.array(SupplierInvoiceSchema),
-});
+const room = routeRoom(BASE, { read, write });
+
+export const listSupplierInvoicesRoute = room.list(
+  DOCS.listSupplierInvoices,
+  SupplierInvoiceListQuery,
+  z.array(SupplierInvoiceSchema),
+);
 
 export async function listSupplierInvoicesPage(c: HandlerContext<typeof listSupplierInvoicesRoute>) {
   const { cursor, limit, expand, ...filters } = c.req.valid("query");
@@ -44,7 +40,7 @@ export async function listSupplierInvoicesPage(c: HandlerContext<typeof listSupp
     c,
     page,
     await listSupplierInvoices(db, companyId, filters, page),
-    (r) => ({ k: r.createdAt, i: r.id }),
+    byCreated,
   );
   const partial = new PartialExpansions();
   const data = await supplierInvoicesWith(db, companyId, items, wanted, partial);
@@ -52,12 +48,7 @@ export async function listSupplierInvoicesPage(c: HandlerContext<typeof listSupp
 }
 
 export const getSupplierInvoiceRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${BASE}/{id}`,
-  summary: "Get a supplier invoice",
-  description: "expand (comma-separated): supplier, items, payments.",
-  params: CompanyItemParams,
+  ...on.get(read, `${BASE}/{id}`, DOCS.getSupplierInvoice),
   query: z.object({ expand: z.string().optional() }).strict(),
   response: SupplierInvoiceSchema,
 });
@@ -72,45 +63,32 @@ export async function getSupplierInvoice(c: HandlerContext<typeof getSupplierInv
   return json(c, data, 200, partial.meta());
 }
 
-export const createSupplierInvoice = commandRoute("supplier_invoices.create", "body", {
-  ...write,
-  method: "post",
-  path: BASE,
-  summary: "Register a supplier invoice",
-  description: PROSE.createSupplierInvoiceDescription,
-  params: CompanyParams,
-  body: SupplierInvoiceCreateSchema,
-  response: SupplierInvoiceSchema,
-  status: 201,
-});
+export const createSupplierInvoice = room.create(
+  "supplier_invoices.create",
+  DOCS.createSupplierInvoice,
+  SupplierInvoiceCreateSchema,
+  SupplierInvoiceSchema,
+);
 
-export const updateSupplierInvoice = commandRoute("supplier_invoices.update", "body+id", {
-  ...write,
-  method: "patch",
-  path: `${BASE}/{id}`,
-  summary: "Update an unpaid supplier invoice's number, due date, payment reference or notes",
-  description: PROSE.updateSupplierInvoiceDescription,
-  params: CompanyItemParams,
-  body: SupplierInvoicePatchSchema,
-  response: SupplierInvoiceSchema,
-});
+export const updateSupplierInvoice = room.update(
+  "supplier_invoices.update",
+  DOCS.updateSupplierInvoice,
+  SupplierInvoicePatchSchema,
+  SupplierInvoiceSchema,
+);
 
-export const disputeSupplierInvoice = commandRoute("supplier_invoices.dispute", "body+id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/dispute`,
-  summary: "Mark an open supplier invoice as disputed",
-  description: "It stays in the supplier ledger and cannot be paid until the dispute is resolved.",
-  params: CompanyItemParams,
-  body: SupplierInvoiceDisputeSchema,
-  response: SupplierInvoiceSchema,
-});
+export const disputeSupplierInvoice = room.action(
+  "supplier_invoices.dispute",
+  "dispute",
+  DOCS.disputeSupplierInvoice,
+  SupplierInvoiceDisputeSchema,
+  SupplierInvoiceSchema,
+);
 
-export const resolveDispute = commandRoute("supplier_invoices.resolve_dispute", "id", {
-  ...write,
-  method: "post",
-  path: `${BASE}/{id}/resolve-dispute`,
-  summary: "End a dispute: back to registered, approved, partially_paid or overdue",
-  params: CompanyItemParams,
-  response: SupplierInvoiceSchema,
-});
+export const resolveDispute = room.action(
+  "supplier_invoices.resolve_dispute",
+  "resolve-dispute",
+  DOCS.resolveDispute,
+  null,
+  SupplierInvoiceSchema,
+);

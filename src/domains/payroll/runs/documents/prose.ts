@@ -17,3 +17,15 @@ export const PROSE = {
     the file holds full account numbers.
   `,
 };
+
+/** Each route's summary and description (routes.ts: `on.post(WRITE, path, DOCS.x)`). */
+export const DOCS = {
+  payslipPdf: {
+    summary: "The payslip (lönespecifikation) as PDF",
+    description: PROSE.payslipPdf,
+  },
+  paymentFile: {
+    summary: "The run's net pay as an ISO 20022 pain.001.001.03 credit-transfer file",
+    description: PROSE.paymentFile,
+  },
+};

@@ -1,25 +1,21 @@
 // A run's documents: the payslip PDF and the payment file.
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { PROSE } from "./prose";
+import { DOCS } from "./prose";
 import { database } from "../../../../db/client";
 import { DateSchema } from "../../../../http/fields";
 import { fileResponse } from "../../../../http/file-response";
-import { CompanyItemParams } from "../../../../http/params";
 import { defineRoute, type HandlerContext } from "../../../../http/route";
 import { companyHeading } from "../../../companies";
-import { loadEmployee, withBankAccount } from "../../employees/queries";
+import { withBankAccount } from "../../employees/queries";
 import { read, RunEmployeeParams, RUNS } from "../../route-common";
-import { lineItemsOf, loadRun, loadRunEmployee, ytdOf } from "../queries";
+import { lineItemsOf, loadRunEmployeeOf, ytdOf } from "../queries";
 import { salaryPaymentFile } from "./payment-file";
 import { renderPayslipPdf } from "./payslip";
 import type { AppEnv } from "../../../../http/context";
+import { handled, on, registerRoutes } from "../../../../http/route-table";
 
 const payslipPdfRoute = defineRoute({
-  ...read,
-  method: "get",
-  path: `${RUNS}/{id}/payslips/{employeeId}/pdf`,
-  summary: "The payslip (lönespecifikation) as PDF",
-  description: PROSE.payslipPdf,
+  ...on.get(read, `${RUNS}/{id}/payslips/{employeeId}/pdf`, DOCS.payslipPdf),
   params: RunEmployeeParams,
   response: null,
 });
@@ -28,9 +24,8 @@ async function payslipPdf(c: HandlerContext<typeof payslipPdfRoute>) {
   const db = database(c.env);
   const companyId = c.get("company").id;
   const { id, employeeId } = c.req.valid("param");
-  const run = await loadRun(db, companyId, id);
-  const re = await loadRunEmployee(db, run.id, employeeId);
-  const e = await withBankAccount(c.env, await loadEmployee(db, companyId, employeeId));
+  const { run, row: re, employee } = await loadRunEmployeeOf(db, companyId, id, employeeId);
+  const e = await withBankAccount(c.env, employee);
   const bytes = await renderPayslipPdf({
     company: await companyHeading(db, companyId),
     run,
@@ -48,14 +43,9 @@ async function payslipPdf(c: HandlerContext<typeof payslipPdfRoute>) {
 }
 
 const paymentFileRoute = defineRoute({
-  ...read,
+  ...on.get(read, `${RUNS}/{id}/payment-file`, DOCS.paymentFile),
   // the file carries every employee's full account number and is an instruction to pay: not for viewers
   write: true,
-  method: "get",
-  path: `${RUNS}/{id}/payment-file`,
-  summary: "The run's net pay as an ISO 20022 pain.001.001.03 credit-transfer file",
-  description: PROSE.paymentFile,
-  params: CompanyItemParams,
   query: z.object({ execution_date: DateSchema.optional() }).strict(),
   response: null,
 });
@@ -72,6 +62,5 @@ async function paymentFile(c: HandlerContext<typeof paymentFileRoute>) {
 
 /** Registered last of the run's routes (registerRunRoutes), as the OpenAPI document lists them. */
 export function registerRunDocumentRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(payslipPdfRoute, payslipPdf);
-  app.openapi(paymentFileRoute, paymentFile);
+  registerRoutes(app, [handled(payslipPdfRoute, payslipPdf), handled(paymentFileRoute, paymentFile)]);
 }
