@@ -22,7 +22,17 @@ export function balanceUpdates(
   periodId: string,
   posted: {
     row: Pick<JournalEntryRow, "entryDate" | "sourceType" | "voucherSeries" | "voucherNumber">;
-    lines: Pick<JournalLineRow, "id" | "sortOrder" | "accountNumber" | "debitOre" | "creditOre" | "dimensions">[];
+    lines: Pick<
+      JournalLineRow,
+      | "id"
+      | "journalEntryId"
+      | "sortOrder"
+      | "accountNumber"
+      | "debitOre"
+      | "creditOre"
+      | "lineDescription"
+      | "dimensions"
+    >[];
   }[],
 ): Statement[] {
   const objectRows = objectDayRows(companyId, periodId, posted);
@@ -108,6 +118,10 @@ function objectLineRows(
           voucherNumber: row.voucherNumber,
           sortOrder: l.sortOrder,
           lineId: l.id,
+          journalEntryId: l.journalEntryId,
+          debitOre: l.debitOre,
+          creditOre: l.creditOre,
+          lineDescription: l.lineDescription,
         });
   }
   return rows;

@@ -47,7 +47,8 @@ async function placesAndByLines(id: string) {
   const kept = await booksDb
     .prepare(
       `SELECT dimension_id AS k, object_code AS v, account_number AS a, entry_date AS d, voucher_series AS s,
-        voucher_number AS n, sort_order AS so, line_id AS id
+        voucher_number AS n, sort_order AS so, line_id AS id, journal_entry_id AS e, debit_ore AS dr, credit_ore AS cr,
+        line_description AS t
        FROM journal_line_objects WHERE company_id = ? ${order}`,
     )
     .bind(id)
@@ -55,7 +56,8 @@ async function placesAndByLines(id: string) {
   const byLines = await booksDb
     .prepare(
       `SELECT CAST(j.key AS INTEGER) AS k, CAST(j.value AS TEXT) AS v, l.account_number AS a, e.entry_date AS d,
-        e.voucher_series AS s, e.voucher_number AS n, l.sort_order AS so, l.id AS id
+        e.voucher_series AS s, e.voucher_number AS n, l.sort_order AS so, l.id AS id, e.id AS e, l.debit_ore AS dr,
+        l.credit_ore AS cr, l.line_description AS t
        FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id, json_each(l.dimensions) j
        WHERE e.company_id = ? AND e.status = 'posted' AND e.source_type <> 'opening_balance'
          AND l.dimensions IS NOT NULL ${order}`,
@@ -115,7 +117,7 @@ beforeAll(async () => {
     body: { reversal_date: "2026-07-01" },
   });
   expect(reversed.status).toBe(201);
-  await post("2026-11-03", [line("1930", 800, 0), dims(line("3001", 0, 800), { "1": "100" })]);
+  await post("2026-11-03", [line("1930", 800, 0), dims(line("3001", 0, 800, "Konsultarvode nov"), { "1": "100" })]);
 });
 
 describe("object_day_balances", () => {
@@ -134,7 +136,12 @@ describe("object_day_balances", () => {
     const places = await placesAndByLines(companyId);
     expect(places.kept).toEqual(places.byLines);
     expect(places.kept).toHaveLength(12);
-    expect(places.kept).toContainEqual(expect.objectContaining({ k: 6, v: "P1", a: "7010", d: "2026-06-30" }));
+    expect(places.kept).toContainEqual(
+      expect.objectContaining({ k: 6, v: "P1", a: "7010", d: "2026-06-30", dr: 200000 }),
+    );
+    expect(places.kept).toContainEqual(
+      expect.objectContaining({ k: 1, v: "100", a: "3001", cr: 80000, t: "Konsultarvode nov" }),
+    );
   });
 
   it("give the reports by dimension the lines' figures at any range", async () => {
@@ -178,6 +185,30 @@ describe("object_day_balances", () => {
     // before March: 3 000 on 100, and 1 500 without an object of dimension 1 (1 000 on P2 and 500 bare)
     expect(opening("100")).toBe(3000);
     expect(opening(null)).toBe(1500);
+  });
+
+  it("give the general ledger of an object its lines from their places: entry, voucher, text and amounts", async () => {
+    const res = await call(
+      "GET",
+      url(
+        `/reports/general-ledger/by-dimension?period_id=${periodId}&dimension_id=1&objects=100&account_from=3001&account_to=3001`,
+      ),
+      { key: actor.key },
+    );
+    expect(res.status).toBe(200);
+    const [block] = res.body.data.objects;
+    expect(block.object).toBe("100");
+    const lines = block.accounts[0].lines.map((l: any) => [l.entry_date, l.description, l.debit, l.credit, l.balance]);
+    // the sale's 6 000 (the entry's text: the line has none), then November's 800 (the line's own text)
+    expect(lines).toEqual([
+      ["2026-01-15", "x", 0, 6000, -6000],
+      ["2026-11-03", "Konsultarvode nov", 0, 800, -6800],
+    ]);
+    const entries = await booksDb
+      .prepare("SELECT id FROM journal_entries WHERE company_id = ? AND entry_date = '2026-11-03'")
+      .bind(companyId)
+      .all<{ id: string }>();
+    expect(block.accounts[0].lines[1].journal_entry_id).toBe(entries.results[0]!.id);
   });
 
   it("follow a SIE import and the year-end", async () => {

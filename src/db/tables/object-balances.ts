@@ -35,7 +35,9 @@ export const objectDayBalances = sqliteTable(
  * the accounts and dates asked for and picking the object's out of each line's dimensions map).
  * A line with {"1": "100", "6": "P1"} has two rows. The opening entry has none: the general
  * ledger lists no opening lines (its opening balance comes from the day balances). A WITHOUT
- * ROWID table (migration 0062): the key is the row, so the place costs no second index.
+ * ROWID table (migration 0062): the key is the row, so the place costs no second index. Beside
+ * the key, the line's entry, amounts and text (the general ledger's columns), as posted lines
+ * never change.
  */
 export const journalLineObjects = sqliteTable(
   "journal_line_objects",
@@ -49,6 +51,11 @@ export const journalLineObjects = sqliteTable(
     voucherNumber: integer("voucher_number").notNull(),
     sortOrder: integer("sort_order").notNull(),
     lineId: text("line_id").notNull(),
+    // the line's own columns, so that its general ledger joins the entry alone (half the reads)
+    journalEntryId: text("journal_entry_id").notNull(),
+    debitOre: integer("debit_ore").notNull(),
+    creditOre: integer("credit_ore").notNull(),
+    lineDescription: text("line_description"),
   },
   (t) => [
     primaryKey({

@@ -66,18 +66,20 @@ function sourceOf(companyId: string, dimensionId: number, objects: readonly stri
     };
   // One object is an equality, so the key gives the ledger's order and a page stops after its
   // lines; several are one JSON array (json_each: D1 binds at most 100 values a query, and 100
-  // objects may be asked for), and SQLite then sorts every line of the range.
+  // objects may be asked for), and SQLite then sorts every line of the range. A place carries
+  // its line's columns under the lines' names (amounts, text, entry), so it is read as `l` and
+  // joined to its entry alone.
   const asked =
     objects.length === 1
-      ? sql`o.object_code = ${objects[0]}`
-      : sql`o.object_code IN (SELECT value FROM json_each(${JSON.stringify(objects)}))`;
+      ? sql`l.object_code = ${objects[0]}`
+      : sql`l.object_code IN (SELECT value FROM json_each(${JSON.stringify(objects)}))`;
   return {
-    from: sql`journal_line_objects o JOIN journal_lines l ON l.id = o.line_id JOIN journal_entries e ON e.id = l.journal_entry_id`,
-    where: sql`o.company_id = ${companyId} AND o.dimension_id = ${Math.trunc(dimensionId)} AND ${asked}`,
-    object: sql`o.object_code`,
-    account: sql`o.account_number`,
-    date: sql`o.entry_date`,
-    voucher: sql`o.voucher_series, o.voucher_number, o.sort_order`,
+    from: sql`journal_line_objects l JOIN journal_entries e ON e.id = l.journal_entry_id`,
+    where: sql`l.company_id = ${companyId} AND l.dimension_id = ${Math.trunc(dimensionId)} AND ${asked}`,
+    object: sql`l.object_code`,
+    account: sql`l.account_number`,
+    date: sql`l.entry_date`,
+    voucher: sql`l.voucher_series, l.voucher_number, l.sort_order`,
   };
 }
 
