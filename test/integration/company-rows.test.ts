@@ -8,7 +8,10 @@ import {
   copyCompanyRows,
   countCompanyRows,
   deleteCompanyRows,
+  keyColumns,
   ledgerFingerprint,
+  quote,
+  readTableShapes,
   type TableCount,
 } from "../../src/db/company-rows";
 import { bindingOf, directory, homeOf } from "../../src/db/homes";
@@ -109,8 +112,11 @@ async function rowsOf(d1: D1Database, table: string, companyId: string) {
     .all<{ name: string }>();
   const types = cols.map((c) => `typeof("${c.name}")`).join(" || ',' || ");
   const key = table === "companies" ? "id" : "company_id";
+  // a WITHOUT ROWID table (journal_line_objects) has no rowid: its key orders its rows
+  const shape = (await readTableShapes(d1)).get(table)!;
+  const order = keyColumns(shape).map(quote).join(", ");
   const { results } = await d1
-    .prepare(`SELECT *, ${types} AS __types FROM "${table}" WHERE ${key} = ?1 ORDER BY rowid`)
+    .prepare(`SELECT *, ${types} AS __types FROM "${table}" WHERE ${key} = ?1 ORDER BY ${order}`)
     .bind(companyId)
     .all();
   return results;
