@@ -84,3 +84,6 @@ export function cleanText(value: string, multiline: boolean): string {
   }
   return out;
 }
+
+/** Strings in UTF-16 code-unit order, as SQLite's BINARY collation orders ASCII text (not the locale's). */
+export const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -19,6 +19,7 @@
 // the company's writer holds the chain's head (last seq and hash) in its state, so a
 // commit reads nothing for it. A batch built on a stale head fails on the chain's primary
 // key (company_id, seq) and the command runs again.
+import { byCodeUnits } from "../text";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { insertFromJson } from "../db/json-insert";
@@ -68,8 +69,6 @@ export interface CanonicalDocumentInput {
   entryId: string;
   sha256: string;
 }
-
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A line's dimensions as [dimension, code] pairs sorted by dimension (code-unit order). */
 function sortedDimensions(d: Record<string, string> | null): [string, string][] {

@@ -6,6 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import type { FiscalPeriodRow } from "../../../ledger/engine";
+import { byCodeUnits } from "../../../text";
 import { OPENING_SOURCE } from "../queries";
 import type { LedgerLineIn } from "./rules";
 
@@ -126,11 +127,10 @@ const MERGED_ROWS = 20_000;
 
 /** The general ledger's order: account, date, voucher series and number, line. */
 function ledgerOrder(x: ObjectLine, y: ObjectLine): number {
-  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return (
-    text(x.account, y.account) ||
-    text(x.date, y.date) ||
-    text(x.series, y.series) ||
+    byCodeUnits(x.account, y.account) ||
+    byCodeUnits(x.date, y.date) ||
+    byCodeUnits(x.series, y.series) ||
     x.number - y.number ||
     x.sort - y.sort
   );
